@@ -1,0 +1,7 @@
+"""Yokohama (横濱紳商伝, Hisashi Hayashi 2016), every rule of the seeds, for 2 to 4 players.
+
+Nothing heavy is imported here: `VERSION` is read by `playout games` without loading numba.
+"""
+
+# Bump whenever a rule, a data default or the action table changes results.
+VERSION = "1.0.0"

@@ -1,0 +1,276 @@
+"""Yokohama states and actions as text and JSON, for `playout show` (fields documented in RULES.md)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from sim.games.yokohama import actions as A
+from sim.games.yokohama.layout import (
+    AREA_KEYS,
+    COUNTRIES,
+    DUMMY,
+    END_TRIGGERS,
+    G_ACH,
+    G_ACH_CLAIMED,
+    G_CHURCH,
+    G_CUR,
+    G_CUSTOMS,
+    G_END_TRIGGER,
+    G_LAB_SLOTS,
+    G_LAST_ROUND,
+    G_N_POS,
+    G_PHASE,
+    G_PLAYERS,
+    G_PORT_SLOTS,
+    G_ROUND,
+    G_STATION,
+    GOODS,
+    HAND_SLOTS,
+    MAX_SHOP_SPACES,
+    N_ACHIEVEMENTS,
+    N_GOODS,
+    N_SLOTS,
+    N_TECHS,
+    P_AGENTS,
+    P_ASSIST_HAND,
+    P_ASSIST_WAREHOUSE,
+    P_CHURCH_N,
+    P_CUSTOMS_N,
+    P_FLAGS,
+    P_GOODS,
+    P_IMPORTS,
+    P_INDUSTRY,
+    P_MONEY,
+    P_ORDERS_DONE,
+    P_ORDERS_HAND,
+    P_PRESIDENT,
+    P_SHOPS_BUILT,
+    P_SHOPS_HAND,
+    P_TECHS,
+    P_TH_BUILT,
+    P_TH_HAND,
+    P_VP,
+    P_VP_SRC,
+    PHASES,
+    Q_ASSIST,
+    Q_CHIP,
+    Q_KIND,
+    Q_LOCATION,
+    Q_SHOP,
+    Q_TH,
+    TECH_KEYS,
+    VP_SOURCES,
+)
+from sim.games.yokohama.rules import pb, power_at, qb
+from sim.games.yokohama.tables import D_ORDER, N_ORDER, O_COUNTRY, O_GOODS, O_IMPORTS, O_VP
+
+
+def area_names(s: np.ndarray) -> list[str]:
+    """English key per position; a second board of a kind is `<kind>_2` (e.g. copper_mine_2)."""
+    names, seen = [], {}
+    for q in range(int(s[G_N_POS])):
+        key = AREA_KEYS[int(s[qb(q) + Q_KIND])]
+        seen[key] = seen.get(key, 0) + 1
+        names.append(key if seen[key] == 1 else f"{key}_{seen[key]}")
+    return names
+
+
+def tech_names(bits: int) -> list[str]:
+    return [TECH_KEYS[t] for t in range(N_TECHS) if (bits >> t) & 1]
+
+
+def order_text(d: np.ndarray, o: int) -> str:
+    base = D_ORDER + o * N_ORDER
+    need = " ".join(f"{int(d[base + O_GOODS + g])} {GOODS[g]}" for g in range(N_GOODS) if d[base + O_GOODS + g])
+    reward = f"{int(d[base + O_VP])} VP" + (f" + {int(d[base + O_IMPORTS])} import" if d[base + O_IMPORTS] else "")
+    return f"order {o + 1} ({COUNTRIES[int(d[base + O_COUNTRY])]}: {need} -> {reward})"
+
+
+def describe(s: np.ndarray, a: int) -> tuple[str, dict]:
+    """(action kind, args) of action a taken in state s."""
+    kind, arg = A.ACTIONS.kind_of(a)
+    names = area_names(s)
+    if kind.name in ("use_agent", "place", "move", "recall", "station"):
+        return kind.name, {"area": names[arg]}
+    if kind.name.startswith("take_order"):
+        board = 0 if AREA_KEYS[int(s[qb(int(_act_pos(s))) + Q_KIND])] == "port" else 1
+        return kind.name, {"slot": arg, "order": int(s[G_PORT_SLOTS + board * N_SLOTS + arg]) + 1}
+    if kind.name == "buy_tech":
+        slot, imports = divmod(arg, A.MAX_TECH_IMPORTS + 1)
+        board = 0 if AREA_KEYS[int(s[qb(int(_act_pos(s))) + Q_KIND])] == "laboratory" else 1
+        return kind.name, {"slot": slot, "tech": TECH_KEYS[int(s[G_LAB_SLOTS + board * N_SLOTS + slot])], "imports": imports}
+    if kind.name in ("sell_good", "buy_good"):
+        return kind.name, {"good": GOODS[arg]}
+    if kind.name == "donate":
+        return kind.name, {"kind": A.DONATIONS[arg]}
+    if kind.name == "customs":
+        return kind.name, {"space": arg // 2, "from": "area" if arg % 2 else "hand"}
+    if kind.name in ("fulfil", "keep_order"):
+        p = int(s[G_CUR])
+        slot = pb(p) + (P_ORDERS_HAND if kind.name == "fulfil" else 0)
+        order = int(s[slot + arg]) if kind.name == "fulfil" else None
+        return kind.name, {"slot": arg} | ({"order": order + 1} if order is not None else {})
+    if kind.name in ("achieve", "build_shop"):
+        return kind.name, {"card" if kind.name == "achieve" else "space": arg}
+    return kind.name, {}
+
+
+def _act_pos(s: np.ndarray) -> int:
+    from sim.games.yokohama.layout import G_ACT_POS
+
+    return int(s[G_ACT_POS])
+
+
+def players_json(s: np.ndarray) -> list[dict]:
+    names = area_names(s)
+    out = []
+    for p in range(int(s[G_PLAYERS])):
+        b = pb(p)
+        pres = int(s[b + P_PRESIDENT])
+        board = {names[q]: int(s[qb(q) + Q_ASSIST + p]) for q in range(len(names)) if s[qb(q) + Q_ASSIST + p]}
+        out.append({
+            "money": int(s[b + P_MONEY]),
+            "vp": int(s[b + P_VP]),
+            "goods": {g: int(s[b + P_GOODS + i]) for i, g in enumerate(GOODS)},
+            "imports": int(s[b + P_IMPORTS]),
+            "assistants_hand": int(s[b + P_ASSIST_HAND]),
+            "assistants_warehouse": int(s[b + P_ASSIST_WAREHOUSE]),
+            "assistants_board": board,
+            "president": names[pres] if pres >= 0 else None,
+            "shops_hand": int(s[b + P_SHOPS_HAND]),
+            "shops_built": int(s[b + P_SHOPS_BUILT]),
+            "trading_houses_hand": int(s[b + P_TH_HAND]),
+            "trading_houses_built": int(s[b + P_TH_BUILT]),
+            "techs": tech_names(int(s[b + P_TECHS])),
+            "industry": int(s[b + P_INDUSTRY]),
+            "orders_hand": [int(o) + 1 for o in s[b + P_ORDERS_HAND : b + P_ORDERS_HAND + HAND_SLOTS] if o >= 0],
+            "orders_done": int(s[b + P_ORDERS_DONE]),
+            "flags": {c: int(s[b + P_FLAGS + i]) for i, c in enumerate(COUNTRIES)},
+            "agents_unused": int(s[b + P_AGENTS]),
+            "church": int(s[b + P_CHURCH_N]),
+            "customs": int(s[b + P_CUSTOMS_N]),
+        })  # fmt: skip
+    return out
+
+
+def areas_json(s: np.ndarray, k: np.ndarray) -> dict:
+    names = area_names(s)
+    n = int(s[G_PLAYERS])
+    out = {}
+    for q, name in enumerate(names):
+        b = qb(q)
+        out[name] = {
+            "presidents": [p for p in range(n) if s[pb(p) + P_PRESIDENT] == q],
+            "assistants": [int(s[b + Q_ASSIST + p]) for p in range(n)],
+            "power_pieces": [int(power_at(s, k, p, q)) for p in range(n)],
+            "shops": [int(s[b + Q_SHOP + i]) for i in range(MAX_SHOP_SPACES) if s[b + Q_SHOP + i] >= 0],
+            "trading_house": int(s[b + Q_TH]) if s[b + Q_TH] >= 0 else None,
+            "location_card": int(s[b + Q_LOCATION]) + 1 if s[b + Q_LOCATION] >= 0 else None,
+            "five_power_chip": int(s[b + Q_CHIP]) + 1 if s[b + Q_CHIP] >= 0 else None,
+            "station": bool(s[G_STATION] == q),
+        }
+    return out
+
+
+def boards_json(s: np.ndarray) -> dict:
+    def owner(x):
+        return None if x < 0 else ("dummy" if x == DUMMY else int(x))
+
+    return {
+        "order_slots": [[int(o) + 1 if o >= 0 else None for o in s[G_PORT_SLOTS + b * N_SLOTS : G_PORT_SLOTS + (b + 1) * N_SLOTS]] for b in range(2)],
+        "tech_slots": [[TECH_KEYS[int(t)] if t >= 0 else None for t in s[G_LAB_SLOTS + b * N_SLOTS : G_LAB_SLOTS + (b + 1) * N_SLOTS]] for b in range(2)],
+        "church": [owner(x) for x in s[G_CHURCH : G_CHURCH + 12]],
+        "customs": [owner(x) for x in s[G_CUSTOMS : G_CUSTOMS + 10]],
+        "achievements": [{"card": int(s[G_ACH + i]), "claimed_by": [p for p in range(4) if (s[G_ACH_CLAIMED + i] >> p) & 1]} for i in range(N_ACHIEVEMENTS)],
+    }  # fmt: skip
+
+
+def final_json(s: np.ndarray, row: np.ndarray, codes: list[str]) -> dict:
+    n = int(s[G_PLAYERS])
+    scores = {}
+    for p in range(n):
+        b = pb(p)
+        by_source = {v: int(s[b + P_VP_SRC + i]) for i, v in enumerate(VP_SOURCES)}
+        scores[str(p)] = {"total": int(s[b + P_VP]), "strategy": codes[(p + 0) % n]} | by_source
+    return {"scores": scores, "winner": int(row[5]), "end_trigger": END_TRIGGERS[int(s[G_END_TRIGGER])], "rounds": int(s[G_ROUND])}
+
+
+def json_lines(prep, trace):
+    k = prep.params
+    codes = [prep.codes[(p + trace.game_index) % len(prep.codes)] for p in range(len(prep.codes))]
+    for st in trace.steps:
+        name, args = describe(st.before, st.action)
+        yield json.dumps({
+            "step": st.index,
+            "round": int(st.before[G_ROUND]),
+            "seat": st.seat,
+            "strategy": codes[st.seat],
+            "phase": PHASES[int(st.before[G_PHASE])],
+            "action": name,
+            "args": args,
+            "forced": st.forced,
+            "players": players_json(st.after),
+            "areas": areas_json(st.after, k),
+            "boards": boards_json(st.after),
+        })  # fmt: skip
+    final = final_json(trace.final, trace.row, codes)
+    for p, sc in final["scores"].items():
+        sc["strategy"] = codes[int(p)]
+    yield json.dumps({"step": len(trace.steps), "round": int(trace.final[G_ROUND]), "final": final})
+
+
+def text_lines(prep, trace):
+    s0 = trace.initial
+    d = prep.data.array
+    n = int(s0[G_PLAYERS])
+    codes = [prep.codes[(p + trace.game_index) % n] for p in range(n)]
+    yield f"Yokohama, {n} players, seed {prep.recipe.seed}, game {trace.game_index} (data {prep.data.name}, " \
+          f"{prep.data.assumed_share:.0%} of its values ASSUMED)"  # fmt: skip
+    yield "seats: " + ", ".join(f"{p}={codes[p]}" for p in range(n)) + "  (seat 0 starts)"
+    yield "board: " + ", ".join(f"{i}:{name}" for i, name in enumerate(area_names(s0)))
+    last_turn = None
+    for st in trace.steps:
+        name, args = describe(st.before, st.action)
+        turn = (int(st.before[G_ROUND]), st.seat)
+        if turn != last_turn:
+            yield f"-- round {turn[0] + 1}, seat {st.seat} ({codes[st.seat]}): {_short(st.before, st.seat)}"
+            last_turn = turn
+        if st.forced and name in ("end_extra", "place_done", "port_done", "lab_done", "agency_done", "chinatown_done",
+                                  "church_done", "customs_done", "build_skip", "recover_all", "recall_done"):  # fmt: skip
+            continue
+        detail = ", ".join(f"{k}={v}" for k, v in args.items())
+        if name == "fulfil":
+            detail = order_text(d, int(args["order"]) - 1)
+        yield f"   {PHASES[int(st.before[G_PHASE])]:>12}: {name}{'(' + detail + ')' if detail else ''}{_delta(st, st.seat)}"
+        if st.after[G_END_TRIGGER] and not st.before[G_END_TRIGGER]:
+            yield f"   ** end triggered: {END_TRIGGERS[int(st.after[G_END_TRIGGER])]}; the game ends after round {int(st.after[G_LAST_ROUND]) + 1}"
+    final = final_json(trace.final, trace.row, codes)
+    yield f"== final ({final['end_trigger']}, {final['rounds']} rounds): winner seat {final['winner']} ({codes[final['winner']]})"
+    head = f"{'source':<18}" + "".join(f"{'seat ' + str(p):>9}" for p in range(n))
+    yield head
+    for v in VP_SOURCES:
+        yield f"{v:<18}" + "".join(f"{final['scores'][str(p)][v]:>9}" for p in range(n))
+    yield f"{'total':<18}" + "".join(f"{final['scores'][str(p)]['total']:>9}" for p in range(n))
+
+
+def _short(s: np.ndarray, p: int) -> str:
+    b = pb(p)
+    goods = "/".join(str(int(s[b + P_GOODS + g])) for g in range(N_GOODS))
+    return (f"yen {int(s[b + P_MONEY])}, VP {int(s[b + P_VP])}, goods {goods}, imports {int(s[b + P_IMPORTS])}, "
+            f"hand {int(s[b + P_ASSIST_HAND])} assistants, techs {len(tech_names(int(s[b + P_TECHS])))}")  # fmt: skip
+
+
+def _delta(st, p: int) -> str:
+    b = pb(p)
+    parts = []
+    for label, off in (("yen", P_MONEY), ("VP", P_VP), ("imports", P_IMPORTS)):
+        diff = int(st.after[b + off]) - int(st.before[b + off])
+        if diff:
+            parts.append(f"{diff:+d} {label}")
+    for g in range(N_GOODS):
+        diff = int(st.after[b + P_GOODS + g]) - int(st.before[b + P_GOODS + g])
+        if diff:
+            parts.append(f"{diff:+d} {GOODS[g]}")
+    return "  [" + ", ".join(parts) + "]" if parts else ""

@@ -1,0 +1,29 @@
+"""Yokohama's GameSpec: what the engine, the CLI and the reports need to know of the game."""
+
+from sim.games import yokohama
+from sim.games.yokohama import kernel, render
+from sim.games.yokohama.actions import ACTIONS, N_ACTIONS
+from sim.games.yokohama.layout import END_TRIGGERS, MAX_PLAYERS, STATE_SIZE
+from sim.games.yokohama.params import PARAMS
+from sim.games.yokohama.tables import load
+from sim.spec import GameSpec
+from strategies.yokohama import BOOK
+
+SPEC = GameSpec(
+    name="yokohama",
+    title="Yokohama",
+    version=yokohama.VERSION,
+    min_players=2,
+    max_players=MAX_PLAYERS,
+    n_actions=N_ACTIONS,
+    state_size=STATE_SIZE,
+    max_steps=20_000,
+    params=PARAMS,
+    load_data=load,
+    kernels=kernel,
+    strategies=BOOK,
+    seat_features=kernel.SEAT_FEATURES,
+    end_triggers=END_TRIGGERS,
+    render=render,
+    action_names=ACTIONS.name,
+)

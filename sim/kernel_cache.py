@@ -1,0 +1,56 @@
+"""Where compiled kernels are cached, keyed by a hash of all kernel sources."""
+
+import hashlib
+import os
+import shutil
+import sys
+from importlib import metadata
+from pathlib import Path
+
+_ROOT = Path(__file__).resolve().parent.parent
+_KERNEL_PACKAGES = ("sim", "strategies")
+_KEEP = 4  # cache directories kept besides the current one
+
+
+def kernel_source_hash() -> str:
+    h = hashlib.sha256()
+    for package in _KERNEL_PACKAGES:
+        for path in sorted((_ROOT / package).rglob("*.py")):
+            h.update(str(path.relative_to(_ROOT)).encode())
+            h.update(path.read_bytes())
+    try:
+        h.update(metadata.version("numba").encode())
+    except metadata.PackageNotFoundError:
+        pass
+    # Build flags are not part of numba's own key: a bounds-checked build must not reuse unchecked code.
+    h.update(os.environ.get("NUMBA_BOUNDSCHECK", "").encode())
+    return h.hexdigest()[:16]
+
+
+def cache_root() -> Path:
+    base = os.environ.get("PLAYOUT_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "playout"
+    )
+    return Path(base) / "numba"
+
+
+def configure_numba_cache() -> Path:
+    target = cache_root() / kernel_source_hash()
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        os.utime(target)
+        _prune(target.parent, keep=target)
+    except OSError:
+        return target  # an unwritable cache only costs compile time; numba falls back to no cache
+    os.environ["NUMBA_CACHE_DIR"] = str(target)
+    if "numba" in sys.modules:  # numba read its config already
+        import numba
+
+        numba.config.CACHE_DIR = str(target)
+    return target
+
+
+def _prune(parent: Path, keep: Path) -> None:
+    others = sorted((p for p in parent.iterdir() if p.is_dir() and p != keep), key=lambda p: p.stat().st_mtime)
+    for old in others[:-_KEEP] if len(others) > _KEEP else []:
+        shutil.rmtree(old, ignore_errors=True)

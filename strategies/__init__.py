@@ -1,0 +1,124 @@
+"""Bots, per game, as numba kernels chosen by id at run time, with named float weights.
+
+A player code on the command line is a strategy name, optionally followed by weights:
+
+    random
+    greedy:w_vp=2,w_money=0.5
+    --players greedy:w_vp=2,w_money=0.5,random,random,tech   (weights attach to the code before them)
+    --players greedy*4                                        (four seats of the same code)
+
+Archetypes are presets: the same kernel with other default weights, so a new lineup or new weights
+compile nothing new.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from sim.errors import ParamError, did_you_mean
+
+
+@dataclass(frozen=True)
+class Weight:
+    name: str
+    default: float
+    doc: str
+
+
+@dataclass(frozen=True)
+class Strategy:
+    code: str
+    kernel: int  # id the game's dispatcher switches on
+    doc: str
+    weights: dict[str, float] = field(default_factory=dict)  # preset values over the book's defaults
+
+
+@dataclass(frozen=True)
+class Player:
+    """One entry of a lineup: the code as typed, its kernel id and its full weight vector."""
+
+    code: str
+    strategy: Strategy
+    weights: np.ndarray
+
+
+class StrategyBook:
+    def __init__(self, game: str, weights: list[Weight], strategies: list[Strategy]):
+        self.game = game
+        self.weights = weights
+        self.strategies = {s.code: s for s in strategies}
+        self._index = {w.name: i for i, w in enumerate(weights)}
+        for s in strategies:
+            for name in s.weights:
+                if name not in self._index:
+                    raise ValueError(f"{game}: preset {s.code} sets unknown weight {name}")
+
+    @property
+    def n_weights(self) -> int:
+        return max(1, len(self.weights))
+
+    def weight_vector(self, strategy: Strategy, overrides: dict[str, float]) -> np.ndarray:
+        vec = np.zeros(self.n_weights, dtype=np.float64)
+        for i, w in enumerate(self.weights):
+            vec[i] = strategy.weights.get(w.name, w.default)
+        for name, value in overrides.items():
+            if name not in self._index:
+                raise ParamError(
+                    f"unknown weight {name!r} for {self.game} strategy {strategy.code}"
+                    f"{did_you_mean(name, list(self._index))}"
+                )
+            vec[self._index[name]] = value
+        return vec
+
+    def player(self, code: str) -> Player:
+        name, _, spec = code.partition(":")
+        name = name.strip()
+        if name not in self.strategies:
+            raise ParamError(f"unknown strategy {name!r} for {self.game}{did_you_mean(name, list(self.strategies))}")
+        strategy = self.strategies[name]
+        overrides: dict[str, float] = {}
+        for item in filter(None, (p.strip() for p in spec.split(","))):
+            key, sep, value = item.partition("=")
+            if not sep:
+                raise ParamError(f"player code {code!r} is malformed: weights are written NAME=NUMBER")
+            try:
+                overrides[key.strip()] = float(value)
+            except ValueError:
+                raise ParamError(f"player code {code!r}: weight {key.strip()} = {value!r} is not a number") from None
+        canonical = name + (":" + ",".join(f"{k}={v:g}" for k, v in overrides.items()) if overrides else "")
+        return Player(canonical, strategy, self.weight_vector(strategy, overrides))
+
+    def lineup(self, text: str) -> list[Player]:
+        return [self.player(code) for code in split_codes(text)]
+
+
+def split_codes(text: str) -> list[str]:
+    """'greedy:w_vp=2,w_money=1,random*2' -> ['greedy:w_vp=2,w_money=1', 'random', 'random']."""
+    codes: list[str] = []
+    for token in (t.strip() for t in text.split(",")):
+        if not token:
+            raise ParamError(f"player list {text!r} has an empty entry")
+        if "=" in token and ":" not in token and codes:
+            codes[-1] += "," + token
+            continue
+        name, star, count = token.partition("*")
+        if star:
+            try:
+                n = int(count)
+            except ValueError:
+                raise ParamError(f"player list {text!r}: {token!r} should be CODE*COUNT") from None
+            if n < 1:
+                raise ParamError(f"player list {text!r}: {token!r} repeats a code {n} times")
+            codes.extend([name] * n)
+        else:
+            codes.append(token)
+    return codes
+
+
+def lineup_arrays(players: list[Player]) -> tuple[np.ndarray, np.ndarray]:
+    """(kernel ids int32[P], weights float64[P, W]) for the kernels."""
+    ids = np.array([p.strategy.kernel for p in players], dtype=np.int32)
+    weights = np.stack([p.weights for p in players]).astype(np.float64)
+    return ids, weights
