@@ -297,13 +297,75 @@ def show(
         typer.echo(line)
 
 
+@app.command()
+def stats(
+    game: Annotated[str, typer.Argument(help="A game from `playout games`.")],
+    players: Annotated[str | None, typer.Option("--players", "-p", help="Player codes, one per seat.")] = None,
+    n: Annotated[int, typer.Option("-n", "--games", help="Number of games.")] = 2000,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed.")] = 1,
+    sets: Annotated[list[str] | None, typer.Option("--set", help="Rule knob KEY=VALUE (repeatable).")] = None,
+    data: Annotated[Path | None, typer.Option("--data", help="Directory of corrected data files.")] = None,
+    csv: Annotated[Path | None, typer.Option("--csv", help="Also write the tables as CSV into this directory.")] = None,
+):
+    """What each strategy does: action kinds per game, cards owned, VP by source, end triggers.
+
+    The games are exactly games 0..N-1 of `playout run` with the same players and seed.
+
+    Examples:
+
+      playout stats yokohama --players greedy,orders,techs,church -n 2000
+
+      playout stats yokohama --players builder*4 -n 10000 --csv runs/builder-stats
+    """
+    _game_info(game)
+    _positive(n, "-n")
+    codes = _lineup(game, players)
+    params = _params_overrides(game, sets or [])
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from reports import strategy_stats as st
+    from sim.action_stats import action_counts
+    from sim.engine import Recipe, prepare
+
+    prep = prepare(Recipe(game, codes, seed, n, n, params, _data_dir(data)))
+    with Progress(transient=True) as progress:
+        task = progress.add_task("playing", total=n)
+        counts, frame = action_counts(prep, n, on_game=lambda: progress.advance(task))
+    tables = {
+        "summary": st.game_summary(frame),
+        "decisions_per_game": st.decisions_per_game(counts),
+        "vp_by_source": st.vp_by_source(frame),
+        "end_triggers": st.end_triggers(frame),
+    }
+    for kind, card in prep.spec.card_kinds.items():
+        tables[f"{kind}_owned"] = st.card_ownership(frame, card["feature"], card["names"])
+    console = Console()
+    console.print(f"{game}: {n:,} games, seed {seed}, players {', '.join(codes)}; data {prep.data.name} "
+                  f"({prep.data.assumed_share:.0%} of its values ASSUMED)")  # fmt: skip
+    for title, table in tables.items():
+        console.print(_rich_table(title.replace("_", " "), table))
+    if csv is not None:
+        csv.mkdir(parents=True, exist_ok=True)
+        for title, table in tables.items():
+            table.write_csv(csv / f"{title}.csv")
+        console.print(f"tables written to {csv}")
+
+
+def _rich_table(title: str, frame):
+    from rich.table import Table
+
+    t = Table(*frame.columns, title=title)
+    for row in frame.iter_rows():
+        t.add_row(*(f"{v:.3g}" if isinstance(v, float) else str(v) for v in row))
+    return t
+
+
 # ---------------------------------------------------------------- entry point
 
 
 def main(argv: list[str] | None = None) -> int:
     """Console entry: bad input is one line on stderr with exit code 2, never a traceback."""
-    import click
-
     from sim.errors import InputError, SimulationError
 
     try:
@@ -314,14 +376,15 @@ def main(argv: list[str] | None = None) -> int:
     except SimulationError as e:
         typer.echo(f"playout: simulation error: {e}", err=True)
         sys.exit(1)
-    except click.exceptions.Exit as e:
+    except typer.Exit as e:
         sys.exit(e.exit_code)
-    except click.ClickException as e:
-        typer.echo(f"playout: error: {_one_line(e.format_message())}", err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    except click.exceptions.Abort:
+    except typer.Abort:
         typer.echo("playout: interrupted", err=True)
         sys.exit(130)
+    except typer.TyperException as e:  # typer's own usage errors: bad option value, missing argument...
+        message = e.format_message() if hasattr(e, "format_message") else str(e)
+        typer.echo(f"playout: error: {_one_line(message)}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
     except KeyboardInterrupt:
         typer.echo("playout: interrupted; finished chunks are kept: rerun with --resume to continue", err=True)
         sys.exit(130)

@@ -57,5 +57,6 @@ def by_strategy(frame: pl.DataFrame) -> list[RateRow]:
     rows = []
     for r in agg.sort("strategy").iter_rows(named=True):
         lo, hi = wilson(r["wins"], r["games"])
-        rows.append(RateRow(r["strategy"], r["games"], r["wins"], r["wins"] / r["games"], lo, hi, r["mean_score"]))
+        rate = r["wins"] / r["games"]
+        rows.append(RateRow(r["strategy"], r["games"], r["wins"], rate, lo, hi, r["mean_score"]))
     return rows

@@ -105,6 +105,12 @@ def play_range(prep: Prepared, first: int, count: int) -> np.ndarray:
         np.int64(prep.spec.max_steps),
         out,
     )
+    check_rows(prep, first, out)
+    return out
+
+
+def check_rows(prep: Prepared, first: int, out: np.ndarray) -> None:
+    """Raise SimulationError naming the first game whose status is not OK, with the command to replay it."""
     bad = np.flatnonzero(out[:, 0] != STATUS_OK)
     if bad.size:
         i = int(bad[0])
@@ -114,7 +120,6 @@ def play_range(prep: Prepared, first: int, count: int) -> np.ndarray:
             f"--players {','.join(prep.codes)}"
             + "".join(f" --set {k}={v}" for k, v in prep.recipe.params.items())
         )
-    return out
 
 
 def play_frame(prep: Prepared, first: int, count: int):

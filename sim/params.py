@@ -72,7 +72,7 @@ class ParamSpace:
         for name, value in (overrides or {}).items():
             k = self.get(name)
             if not k.lo <= value <= k.hi:
-                raise ParamError(f"{name}={value} is impossible: {k.doc} must be between {k.lo} and {k.hi}")
+                raise ParamError(f"{name}={value} is impossible: it must be between {k.lo} and {k.hi} ({k.doc})")
             arr[k.offset] = value
         return arr
 

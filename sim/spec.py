@@ -19,7 +19,6 @@ game's strategy dispatcher (strategies/<game>.py) by id, so a new lineup compile
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,9 +69,12 @@ class GameSpec:
     strategies: Any  # strategies.StrategyBook of this game
     seat_features: tuple[str, ...]  # extra per-seat result columns, in kernel order
     end_triggers: tuple[str, ...]  # names of end_trigger codes 0..
+    actions: Any = None  # the game's sim.actions.ActionTable
     render: Any = None  # module with text/json rendering for `show`
-    action_names: Callable[[int], str] = field(default=lambda a: str(a))
     card_kinds: dict[str, Any] = field(default_factory=dict)  # for `playout value`
+
+    def action_kinds(self):
+        return self.actions
 
     @property
     def n_result_columns(self) -> int:

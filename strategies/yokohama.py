@@ -1,20 +1,46 @@
-"""Yokohama bots: one compiled dispatcher, `choose`, selects the strategy by id at run time."""
+"""Yokohama bots: one compiled dispatcher, `choose`, selects the strategy by id at run time.
+
+`greedy` values every legal decision in VP-equivalents with named weights (strategies/yokohama_greedy.py);
+the archetypes are the same kernel with other weights, so a new lineup or new weights compile nothing.
+"""
 
 from numba import njit
 
 from sim.kernel_tools import random_legal
-from strategies import Strategy, StrategyBook, Weight
+from strategies import Strategy, StrategyBook
+from strategies.yokohama_greedy import N_SEEDS, PLAN_SEED, WEIGHTS, choose_greedy
 
-RANDOM = 0
-MEMORY_SIZE = 8  # per-seat scratch a bot may keep between its decisions
+RANDOM, GREEDY = 0, 1
+MEMORY_SIZE = PLAN_SEED + N_SEEDS  # per-seat scratch the greedy bot keeps between its decisions
 
 BOOK = StrategyBook(
     "yokohama",
-    weights=[],
-    strategies=[Strategy("random", RANDOM, "uniform over the legal actions")],
-)
+    weights=WEIGHTS,
+    strategies=[
+        Strategy("random", RANDOM, "uniform over the legal actions"),
+        Strategy("greedy", GREEDY, "one-step value of each legal decision with the default weights"),
+        Strategy(
+            "orders", GREEDY, "order runner: ports, goods for orders, country sets and foreign agents",
+            {"w_order": 1.8, "w_needed": 1.5, "w_flag": 1.5, "w_agent": 2.6, "w_tech": 0.6, "w_church": 1.2},
+        ),
+        Strategy(
+            "techs", GREEDY, "tech builder: laboratories, the industry majority, engine techs",
+            {"w_tech": 1.8, "w_industry": 0.9, "w_order": 0.7, "w_money": 0.55},
+        ),
+        Strategy(
+            "church", GREEDY, "church/customs racer: faith, imports for customs, majorities, ends the game early",
+            {"w_church": 4.0, "w_customs": 4.0, "w_import": 1.7, "w_end": 0.8, "w_order": 0.8},
+        ),
+        Strategy(
+            "builder", GREEDY, "builder: spread placement, shops and trading houses, location rewards",
+            {"w_build": 3.5, "w_shop": 1.4, "w_th": 2.2, "w_tempo": 0.6, "w_assistant": 1.0},
+        ),
+    ],
+)  # fmt: skip
 
 
 @njit(cache=True)
 def choose(kernel, weights, s, d, k, mask, n_legal, seat, rng, memory):
-    return random_legal(mask, n_legal, rng, 1 + seat)
+    if kernel == RANDOM:
+        return random_legal(mask, n_legal, rng, 1 + seat)
+    return choose_greedy(weights, s, d, k, mask, seat, memory)

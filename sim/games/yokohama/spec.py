@@ -3,7 +3,7 @@
 from sim.games import yokohama
 from sim.games.yokohama import kernel, render
 from sim.games.yokohama.actions import ACTIONS, N_ACTIONS
-from sim.games.yokohama.layout import END_TRIGGERS, MAX_PLAYERS, STATE_SIZE
+from sim.games.yokohama.layout import END_TRIGGERS, MAX_PLAYERS, STATE_SIZE, TECH_KEYS
 from sim.games.yokohama.params import PARAMS
 from sim.games.yokohama.tables import load
 from sim.spec import GameSpec
@@ -25,5 +25,6 @@ SPEC = GameSpec(
     seat_features=kernel.SEAT_FEATURES,
     end_triggers=END_TRIGGERS,
     render=render,
-    action_names=ACTIONS.name,
+    actions=ACTIONS,
+    card_kinds={"tech": {"feature": "techs", "names": list(TECH_KEYS)}},
 )
