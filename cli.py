@@ -159,7 +159,8 @@ def run(
     game: Annotated[str, typer.Argument(help="A game from `playout games`.")],
     n: Annotated[int, typer.Option("-n", "--games", help="Number of games.")] = 10_000,
     players: Annotated[
-        str | None, typer.Option("--players", "-p", help="Player codes, one per seat (default: greedy in every seat).")
+        str | None,
+        typer.Option("--players", "-p", help="Player codes, one per seat (default: greedy in every seat)."),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed: same seed, same games.")] = 1,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output directory.")] = None,
@@ -214,7 +215,14 @@ def _run_with_progress(recipe, out: Path, threads, cluster, resume: bool, quiet:
 
     if quiet:
         return run_engine(recipe, out, threads=threads, cluster=cluster, resume=resume)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     with Progress(
         TextColumn("[bold]{task.description}"),
@@ -258,7 +266,14 @@ def _print_summary(out: Path, manifest: dict):
     for title, rows in (("win rate by seat", by_seat(frame)), ("win rate by strategy", by_strategy(frame))):
         t = Table("", "games", "wins", "win rate", "95% interval", "mean score", title=title, caption=head)
         for r in rows:
-            t.add_row(r.label, f"{r.games:,}", f"{r.wins:,}", f"{r.rate:.1%}", f"{r.lo:.1%} - {r.hi:.1%}", f"{r.mean_score:.1f}")
+            t.add_row(
+                r.label,
+                f"{r.games:,}",
+                f"{r.wins:,}",
+                f"{r.rate:.1%}",
+                f"{r.lo:.1%} - {r.hi:.1%}",
+                f"{r.mean_score:.1f}",
+            )
         console.print(t)
     console.print(f"results: {out / 'games.parquet'}  manifest: {out / 'manifest.json'}")
 
@@ -295,6 +310,37 @@ def show(
     lines = render.json_lines(prep, trace) if as_json else render.text_lines(prep, trace)
     for line in lines:
         typer.echo(line)
+
+
+@app.command()
+def report(
+    run_dir: Annotated[Path, typer.Argument(help="A directory written by `playout run`.")],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Where to write (default: RUN_DIR/report).")] = None,
+):
+    """Balance report of a finished run, without re-simulating: CSV tables, PNG plots and one HTML page.
+
+    Seat fairness (win rate per seat with 95% Wilson intervals), score distributions by strategy and seat,
+    VP by source, game length, end triggers, and card owners vs non-owners (a correlation).
+
+    Examples:
+
+      playout report runs/yoko4
+
+      playout report runs/yoko4 --out /tmp/yoko-report
+    """
+    from reports.report import build_report
+    from sim.results import read_manifest
+
+    card_names = None
+    try:
+        from sim.registry import get_game
+
+        kinds = get_game(read_manifest(run_dir)["game"]).card_kinds
+        card_names = next(iter(kinds.values()))["names"] if kinds else None
+    except (OSError, ValueError, KeyError):
+        pass  # build_report reports a missing or unreadable run in one line
+    paths = build_report(run_dir, out, card_names=card_names)
+    typer.echo(f"report: {paths['report.html']} ({len(paths)} files)")
 
 
 @app.command()

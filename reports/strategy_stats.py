@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from reports import balance
 from reports.summary import long_by_seat, n_players
 
 
@@ -13,9 +14,12 @@ def decisions_per_game(counts: pl.DataFrame) -> pl.DataFrame:
     wide = per.pivot(on="strategy", index="action", values="per_game", aggregate_function="first")
     chosen = counts.group_by("action").agg(pl.col("decisions").sum()).filter(pl.col("decisions") > 0)["action"]
     order = counts["action"].unique(maintain_order=True)
-    return wide.filter(pl.col("action").is_in(chosen)).join(
-        pl.DataFrame({"action": order, "_i": range(len(order))}), on="action"
-    ).sort("_i").drop("_i")
+    return (
+        wide.filter(pl.col("action").is_in(chosen))
+        .join(pl.DataFrame({"action": order, "_i": range(len(order))}), on="action")
+        .sort("_i")
+        .drop("_i")
+    )
 
 
 def seat_long(frame: pl.DataFrame, features: list[str]) -> pl.DataFrame:
@@ -31,23 +35,10 @@ def seat_long(frame: pl.DataFrame, features: list[str]) -> pl.DataFrame:
     return pl.concat(parts)
 
 
-def vp_sources(frame: pl.DataFrame) -> list[str]:
-    return sorted({c[3:].rsplit("_", 1)[0] for c in frame.columns if c.startswith("vp_")}, key=_source_order(frame))
-
-
-def _source_order(frame: pl.DataFrame):
-    order = [c[3:].rsplit("_", 1)[0] for c in frame.columns if c.startswith("vp_") and c.endswith("_0")]
-    return lambda s: order.index(s) if s in order else len(order)
-
-
 def vp_by_source(frame: pl.DataFrame) -> pl.DataFrame:
-    """Mean final VP per source, per strategy (rows: source; columns: strategies)."""
-    sources = vp_sources(frame)
-    long = seat_long(frame, [f"vp_{v}" for v in sources])
-    means = long.group_by("strategy").agg([pl.col(f"vp_{v}").mean() for v in sources]).sort("strategy")
-    out = means.unpivot(index="strategy", variable_name="source", value_name="vp")
-    out = out.with_columns(pl.col("source").str.strip_prefix("vp_"))
-    return out.pivot(on="strategy", index="source", values="vp", aggregate_function="first")
+    """Mean final VP per source (rows) and strategy (columns)."""
+    table = balance.vp_by_source(frame).filter(pl.col("by") == "strategy")
+    return table.pivot(on="key", index="source", values="mean", aggregate_function="first")
 
 
 def card_ownership(frame: pl.DataFrame, feature: str, names: list[str]) -> pl.DataFrame:
@@ -76,9 +67,6 @@ def game_summary(frame: pl.DataFrame) -> pl.DataFrame:
 
 
 def end_triggers(frame: pl.DataFrame) -> pl.DataFrame:
-    return (
-        frame.group_by("end_trigger")
-        .agg(pl.len().alias("games"), pl.col("rounds").mean().alias("mean_rounds"))
-        .with_columns((pl.col("games") / frame.height).alias("share"))
-        .sort("games", descending=True)
-    )
+    """Share of games ended by each trigger (95% interval) and the mean rounds of those games."""
+    rounds = frame.group_by("end_trigger").agg(pl.col("rounds").mean().alias("mean_rounds"))
+    return balance.end_triggers(frame).join(rounds.rename({"end_trigger": "trigger"}), on="trigger")

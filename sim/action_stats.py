@@ -41,7 +41,9 @@ def action_counts(
             prep.data.array, prep.params, np.int64(spec.max_steps), rows[g], trace,
         )  # fmt: skip
         seats = trace[:steps, 0]
-        who = np.array([unique.index(codes[i]) for i in seat_strategy_index(np.int64(g), np.arange(n_players), n_players)])
+        who = np.array(
+            [unique.index(codes[i]) for i in seat_strategy_index(np.int64(g), np.arange(n_players), n_players)]
+        )
         owner = who[seats]
         kind = kind_of[trace[:steps, 1]]
         np.add.at(taken, (owner, kind), 1)

@@ -117,8 +117,7 @@ def check_rows(prep: Prepared, first: int, out: np.ndarray) -> None:
         raise SimulationError(
             f"game {first + i} of seed {prep.recipe.seed}: {STATUS_TEXT.get(int(out[i, 0]), 'unknown status')}; "
             f"reproduce with: playout show {prep.spec.name} --seed {prep.recipe.seed} --game {first + i} "
-            f"--players {','.join(prep.codes)}"
-            + "".join(f" --set {k}={v}" for k, v in prep.recipe.params.items())
+            f"--players {','.join(prep.codes)}" + "".join(f" --set {k}={v}" for k, v in prep.recipe.params.items())
         )
 
 
@@ -201,6 +200,10 @@ def run(
     prep = prepare(recipe)
     out_dir = Path(out_dir)
     check_out_dir(out_dir, recipe, resume)
+    if resume and (out_dir / results.GAMES_FILE).exists():
+        manifest = results.read_manifest(out_dir)
+        if manifest.get("status") == "complete":
+            return manifest  # nothing left to play
     done = results.finished_parts(out_dir) if resume else set()
     todo = [c for c in range(recipe.n_chunks) if c not in done]
     started = time.perf_counter()

@@ -103,4 +103,3 @@ def parse_assignments(items: list[str]) -> dict[str, str]:
             raise ParamError(f"--set {item!r} is malformed: write KEY=VALUE, e.g. start_money.seat0=4")
         out[key] = value
     return out
-

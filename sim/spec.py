@@ -19,6 +19,7 @@ game's strategy dispatcher (strategies/<game>.py) by id, so a new lineup compile
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,6 +71,7 @@ class GameSpec:
     seat_features: tuple[str, ...]  # extra per-seat result columns, in kernel order
     end_triggers: tuple[str, ...]  # names of end_trigger codes 0..
     actions: Any = None  # the game's sim.actions.ActionTable
+    layouts: tuple = ()  # the game's sim.layout.Layouts (state, per-player blocks, data), for RULES.md
     render: Any = None  # module with text/json rendering for `show`
     card_kinds: dict[str, Any] = field(default_factory=dict)  # for `playout value`
 

@@ -520,7 +520,14 @@ def church_plan(s, d, k, w, p, faith, donated, cx):
     for kind in range(N_DONATIONS):
         if (donated >> kind) & 1:
             continue
-        if kind == DON_YEN and s[b + P_MONEY] >= k[K_CHURCH_DONATION_YEN] or kind == DON_IMPORT and s[b + P_IMPORTS] >= 1 or kind >= DON_GOODS and s[b + P_GOODS + kind - DON_GOODS] >= 1:
+        if (
+            kind == DON_YEN
+            and s[b + P_MONEY] >= k[K_CHURCH_DONATION_YEN]
+            or kind == DON_IMPORT
+            and s[b + P_IMPORTS] >= 1
+            or kind >= DON_GOODS
+            and s[b + P_GOODS + kind - DON_GOODS] >= 1
+        ):
             costs[kind] = donation_cost(s, k, w, kind, cx)
     costs.sort()
     best = NEG

@@ -81,4 +81,6 @@ def test_show_json_has_one_object_per_decision_and_a_final_line(capsys):
     assert "presidents" in area and "power_pieces" in area
     final = lines[-1]["final"]
     assert set(final["scores"]) == {"0", "1"} and final["winner"] in (0, 1)
-    assert final["scores"]["0"]["total"] == sum(v for k, v in final["scores"]["0"].items() if k not in ("total", "strategy"))
+    assert final["scores"]["0"]["total"] == sum(
+        v for k, v in final["scores"]["0"].items() if k not in ("total", "strategy")
+    )

@@ -45,7 +45,9 @@ def test_game_i_is_the_same_alone_as_inside_a_run(tmp_path):
     for i in (0, 17, 59):
         trace = trace_game(prep, i)
         row = games.row(i, named=True)
-        assert [int(trace.row[prep.spec.seat_column(s, "score")]) for s in range(4)] == [row[f"score_{s}"] for s in range(4)]
+        assert [int(trace.row[prep.spec.seat_column(s, "score")]) for s in range(4)] == [
+            row[f"score_{s}"] for s in range(4)
+        ]
         assert len(trace.steps) == row["steps"]
 
 

@@ -35,7 +35,11 @@ A_TAKE_ORDER = _a("take_order", N_SLOTS, "port/dock: take the order in slot i (f
 A_TAKE_ORDER_YEN = _a("take_order_yen", N_SLOTS, "port/dock: take a second order, slot i, paying yen")
 A_TAKE_ORDER_IMPORT = _a("take_order_import", N_SLOTS, "port/dock: take a second order, slot i, paying an import")
 A_PORT_DONE = _a("port_done", 1, "port/dock: take no (more) orders")
-A_BUY_TECH = _a("buy_tech", N_SLOTS * (MAX_TECH_IMPORTS + 1), "lab: buy the tech in slot i // 6 using i % 6 imports, the rest in yen")
+A_BUY_TECH = _a(
+    "buy_tech",
+    N_SLOTS * (MAX_TECH_IMPORTS + 1),
+    "lab: buy the tech in slot i // 6 using i % 6 imports, the rest in yen",
+)
 A_LAB_DONE = _a("lab_done", 1, "lab: buy nothing")
 A_HIRE_ASSISTANT = _a("hire_assistant", 1, "agency: an assistant from the warehouse (free)")
 A_HIRE_SHOP = _a("hire_shop", 1, "agency: a shop from the warehouse")

@@ -34,10 +34,25 @@ from sim.games.yokohama.layout import (
     STATE_SIZE,
     VP_SOURCES,
 )
-from sim.games.yokohama.rules import current_player, final_scores, init_state, is_terminal, legal_mask, pb, step
+from sim.games.yokohama.rules import (
+    current_player,
+    final_scores,
+    init_state,
+    is_terminal,
+    legal_mask,
+    pb,
+    step,
+)
 from sim.kernel_tools import first_legal
 from sim.rng import N_STREAMS, seed_streams
-from sim.spec import GAME_COLUMNS, SEAT_COLUMNS, STATUS_ILLEGAL_ACTION, STATUS_NO_LEGAL_ACTION, STATUS_OK, STATUS_STEP_LIMIT
+from sim.spec import (
+    GAME_COLUMNS,
+    SEAT_COLUMNS,
+    STATUS_ILLEGAL_ACTION,
+    STATUS_NO_LEGAL_ACTION,
+    STATUS_OK,
+    STATUS_STEP_LIMIT,
+)
 from strategies.yokohama import MEMORY_SIZE, choose
 
 SEAT_FEATURES = tuple(f"vp_{v}" for v in VP_SOURCES) + (

@@ -36,13 +36,52 @@ AREA_KEYS = (
     "research_institute", "employment_agency", "chinatown", "church", "customs", "canal",
 )  # fmt: skip
 N_KINDS = len(AREA_KEYS)
-K_COPPER, K_SILK, K_TEA, K_FISH, K_BANK, K_PORT, K_DOCK, K_LAB, K_RESEARCH, K_AGENCY, K_CHINATOWN, K_CHURCH, \
-    K_CUSTOMS, K_CANAL = range(N_KINDS)
+(
+    K_COPPER,
+    K_SILK,
+    K_TEA,
+    K_FISH,
+    K_BANK,
+    K_PORT,
+    K_DOCK,
+    K_LAB,
+    K_RESEARCH,
+    K_AGENCY,
+    K_CHINATOWN,
+    K_CHURCH,
+    K_CUSTOMS,
+    K_CANAL,
+) = range(N_KINDS)
 
 # What an area's action does (data/areas.csv column `action`).
-ACTION_KINDS = ("copper", "silk", "tea", "fish", "yen", "orders", "techs", "hire", "exchange", "church", "customs", "none")
-ACT_COPPER, ACT_SILK, ACT_TEA, ACT_FISH, ACT_YEN, ACT_ORDERS, ACT_TECHS, ACT_HIRE, ACT_EXCHANGE, ACT_CHURCH, \
-    ACT_CUSTOMS, ACT_NONE = range(len(ACTION_KINDS))
+ACTION_KINDS = (
+    "copper",
+    "silk",
+    "tea",
+    "fish",
+    "yen",
+    "orders",
+    "techs",
+    "hire",
+    "exchange",
+    "church",
+    "customs",
+    "none",
+)
+(
+    ACT_COPPER,
+    ACT_SILK,
+    ACT_TEA,
+    ACT_FISH,
+    ACT_YEN,
+    ACT_ORDERS,
+    ACT_TECHS,
+    ACT_HIRE,
+    ACT_EXCHANGE,
+    ACT_CHURCH,
+    ACT_CUSTOMS,
+    ACT_NONE,
+) = range(len(ACTION_KINDS))
 
 # Technologies: the order of data/techs.csv keys; effects are implemented by these ids.
 TECH_KEYS = (
@@ -50,17 +89,45 @@ TECH_KEYS = (
     "printing", "winery", "post", "newspaper", "electric_light", "university", "telegraph", "telephone",
     "brickworks", "stock_system", "patent", "tram",
 )  # fmt: skip
-T_GAS_LAMP, T_STATION, T_MINING, T_SPINNING, T_OMNIBUS, T_EXPOSITION, T_BALL, T_LANGUAGE, T_PRINTING, T_WINERY, \
-    T_POST, T_NEWSPAPER, T_ELECTRIC, T_UNIVERSITY, T_TELEGRAPH, T_TELEPHONE, T_BRICKWORKS, T_STOCK, T_PATENT, \
-    T_TRAM = range(N_TECHS)
+(
+    T_GAS_LAMP,
+    T_STATION,
+    T_MINING,
+    T_SPINNING,
+    T_OMNIBUS,
+    T_EXPOSITION,
+    T_BALL,
+    T_LANGUAGE,
+    T_PRINTING,
+    T_WINERY,
+    T_POST,
+    T_NEWSPAPER,
+    T_ELECTRIC,
+    T_UNIVERSITY,
+    T_TELEGRAPH,
+    T_TELEPHONE,
+    T_BRICKWORKS,
+    T_STOCK,
+    T_PATENT,
+    T_TRAM,
+) = range(N_TECHS)
 
 # Achievement conditions (data/achievements.csv column `condition`).
 CONDITIONS = (
     "goods_set", "techs", "orders", "shops", "yen", "trading_houses", "church_and_customs", "imports",
     "order_countries",
 )  # fmt: skip
-C_GOODS_SET, C_TECHS, C_ORDERS, C_SHOPS, C_YEN, C_TRADING_HOUSES, C_CHURCH_CUSTOMS, C_IMPORTS, \
-    C_ORDER_COUNTRIES = range(len(CONDITIONS))
+(
+    C_GOODS_SET,
+    C_TECHS,
+    C_ORDERS,
+    C_SHOPS,
+    C_YEN,
+    C_TRADING_HOUSES,
+    C_CHURCH_CUSTOMS,
+    C_IMPORTS,
+    C_ORDER_COUNTRIES,
+) = range(len(CONDITIONS))
 
 # Five-power chip rewards (data/five_power_chips.csv column `reward`).
 CHIP_REWARDS = ("yen", "copper", "silk", "tea", "fish", "imports")
@@ -72,8 +139,23 @@ VP_SOURCES = (
     "customs_majority", "industry_majority", "country_sets", "agents", "imports", "money", "goods",
 )  # fmt: skip
 N_VP = len(VP_SOURCES)
-V_ORDERS, V_PORT, V_TECHS, V_CHURCH, V_CUSTOMS, V_BUILDINGS, V_ACHIEVEMENTS, V_CHURCH_MAJ, V_CUSTOMS_MAJ, \
-    V_INDUSTRY_MAJ, V_SETS, V_AGENTS, V_IMPORTS, V_MONEY, V_GOODS = range(N_VP)
+(
+    V_ORDERS,
+    V_PORT,
+    V_TECHS,
+    V_CHURCH,
+    V_CUSTOMS,
+    V_BUILDINGS,
+    V_ACHIEVEMENTS,
+    V_CHURCH_MAJ,
+    V_CUSTOMS_MAJ,
+    V_INDUSTRY_MAJ,
+    V_SETS,
+    V_AGENTS,
+    V_IMPORTS,
+    V_MONEY,
+    V_GOODS,
+) = range(N_VP)
 
 END_TRIGGERS = ("none", "trading_houses", "shops", "port_empty", "church", "customs")
 E_NONE, E_TRADING_HOUSES, E_SHOPS, E_PORT_EMPTY, E_CHURCH, E_CUSTOMS = range(len(END_TRIGGERS))
@@ -83,8 +165,25 @@ PHASES = (
     "keep_order", "extra_before", "place", "move", "recall", "port", "lab", "agency", "chinatown", "church",
     "customs", "station", "bonus", "build", "recover", "extra_after", "game_over",
 )  # fmt: skip
-PH_KEEP_ORDER, PH_EXTRA_BEFORE, PH_PLACE, PH_MOVE, PH_RECALL, PH_PORT, PH_LAB, PH_AGENCY, PH_CHINATOWN, \
-    PH_CHURCH, PH_CUSTOMS, PH_STATION, PH_BONUS, PH_BUILD, PH_RECOVER, PH_EXTRA_AFTER, PH_GAME_OVER = range(len(PHASES))
+(
+    PH_KEEP_ORDER,
+    PH_EXTRA_BEFORE,
+    PH_PLACE,
+    PH_MOVE,
+    PH_RECALL,
+    PH_PORT,
+    PH_LAB,
+    PH_AGENCY,
+    PH_CHINATOWN,
+    PH_CHURCH,
+    PH_CUSTOMS,
+    PH_STATION,
+    PH_BONUS,
+    PH_BUILD,
+    PH_RECOVER,
+    PH_EXTRA_AFTER,
+    PH_GAME_OVER,
+) = range(len(PHASES))
 
 # ---------------------------------------------------------------- per player
 PLAYER = Layout("player")

@@ -30,14 +30,25 @@ _k("setup.orders_boxed_4p", 0, "order cards put back unseen at 4 players", 0, 40
 
 K_PLACE_SPREAD = _k("place.spread", 3, "areas for one assistant each (or 2 in one area)", 1, 6, "sourced: seed 000")
 K_PLACE_STACK = _k("place.stack", 2, "assistants into one area instead", 1, 6, "sourced: seed 000")
-K_PRESIDENT_FEE = _k("fee.president", 1, "yen per assistant placed or passing by another president", 0, 9, "sourced: seed 000")
+K_PRESIDENT_FEE = _k(
+    "fee.president", 1, "yen per assistant placed or passing by another president", 0, 9, "sourced: seed 000"
+)
 K_CANAL_FEE = _k("fee.canal", 1, "yen to cross the canal", 0, 9, "sourced: seed 000")
 K_MAX_POWER = _k("power.max", 5, "power is capped at this", 1, 5, "sourced: seed 000")
 K_BUILD_POWER = _k("power.build", 4, "power needed to build a shop or trading house", 1, 9, "sourced: seed 000")
-K_TH_INCOME = _k("trading_house.income", 1, "yen to a trading house owner when another player acts there", 0, 9, "sourced: seed 000")
+K_TH_INCOME = _k(
+    "trading_house.income",
+    1,
+    "yen to a trading house owner when another player acts there",
+    0,
+    9,
+    "sourced: seed 000",
+)
 
 K_HAND_LIMIT = _k("orders.hand_limit", 3, "order cards a hand may hold", 1, 3, "sourced: seed 000")
-K_SECOND_ORDER_YEN = _k("orders.second_card_yen", 2, "yen for a second order card (or 1 import)", 0, 9, "sourced: seed 000")
+K_SECOND_ORDER_YEN = _k(
+    "orders.second_card_yen", 2, "yen for a second order card (or 1 import)", 0, 9, "sourced: seed 000"
+)
 K_PORT5_VP = _k("orders.port_power5_vp", 3, "VP for a port or dock action at power 5", 0, 20, "sourced: seed 000")
 K_INDUSTRY_YEN = _k("techs.yen_per_industry", 2, "yen per extra industry (or 1 import)", 1, 9, "sourced: seed 000")
 K_FREE_TECHS = _k("techs.free", 3, "techs owned before each further one costs the fee", 0, 20, "sourced: seed 000")
@@ -55,12 +66,20 @@ _k("chinatown.fish_yen", 1, "yen a fish is bought or sold for", 0, 20, "sourced:
 K_CHURCH_DONATION_YEN = _k("church.donation_yen", 2, "yen given as the money donation", 0, 20, "sourced: seed 000")
 
 K_SPINNING_YEN = _k("tech.spinning_mill_yen", 2, "yen for one silk, once a turn", 0, 20, "sourced: seed 000")
-K_UNIVERSITY_YEN = _k("tech.university_yen", 1, "yen to bring one assistant from the warehouse", 0, 20, "sourced: seed 000")
+K_UNIVERSITY_YEN = _k(
+    "tech.university_yen", 1, "yen to bring one assistant from the warehouse", 0, 20, "sourced: seed 000"
+)
 K_GAS_LAMP_VP = _k("tech.gas_lamp_vp", 2, "VP per shop built after Gas Lamp", 0, 20, "sourced: seed 000")
-K_ELECTRIC_VP = _k("tech.electric_light_vp", 3, "VP per trading house built after Electric Light", 0, 20, "sourced: seed 000")
+K_ELECTRIC_VP = _k(
+    "tech.electric_light_vp", 3, "VP per trading house built after Electric Light", 0, 20, "sourced: seed 000"
+)
 K_BALL_VP = _k("tech.ball_vp", 2, "VP per order fulfilled with Ball", 0, 20, "sourced: seed 000")
-K_LANGUAGE_YEN = _k("tech.language_school_yen", 1, "yen per order fulfilled with Language School", 0, 20, "sourced: seed 000")
-K_PRINTING_YEN = _k("tech.printing_yen", 1, "yen per tech acquired with Letterpress Printing", 0, 20, "sourced: seed 000")
+K_LANGUAGE_YEN = _k(
+    "tech.language_school_yen", 1, "yen per order fulfilled with Language School", 0, 20, "sourced: seed 000"
+)
+K_PRINTING_YEN = _k(
+    "tech.printing_yen", 1, "yen per tech acquired with Letterpress Printing", 0, 20, "sourced: seed 000"
+)
 K_PATENT_VP = _k("tech.patent_vp", 2, "VP per tech acquired with Patent System", 0, 20, "sourced: seed 000")
 K_SELF_TRIGGER = _k(
     "tech.printing_patent_fire_for_self", 1,
@@ -69,10 +88,26 @@ K_SELF_TRIGGER = _k(
 K_EXPOSITION_VP = _k("tech.exposition_vp", 10, "VP on acquiring Exposition", 0, 50, "sourced: seed 000")
 K_WINERY_VP = _k("tech.winery_vp", 3, "VP per church space taken with Winery", 0, 20, "sourced: seed 000")
 K_BRICKWORKS_VP = _k("tech.brickworks_vp", 4, "VP per customs space taken with Brickworks", 0, 20, "sourced: seed 000")
-K_STOCK_FLOOR = _k("tech.stock_system_floor", 2, "Joint-Stock System raises money at or below floor-1 to this", 0, 20, "sourced: seed 000")
-K_NEWSPAPER_SPREAD = _k("tech.newspaper_spread", 4, "areas for one assistant each with Newspaper", 1, 6, "sourced: seed 000")
+K_STOCK_FLOOR = _k(
+    "tech.stock_system_floor",
+    2,
+    "Joint-Stock System raises money at or below floor-1 to this",
+    0,
+    20,
+    "sourced: seed 000",
+)
+K_NEWSPAPER_SPREAD = _k(
+    "tech.newspaper_spread", 4, "areas for one assistant each with Newspaper", 1, 6, "sourced: seed 000"
+)
 
-K_END_COUNT_2P = _k("end.board_pieces_2p", 4, "player pieces on church or customs that end the game, 2p", 1, 12, "sourced: seed 000")
+K_END_COUNT_2P = _k(
+    "end.board_pieces_2p",
+    4,
+    "player pieces on church or customs that end the game, 2p",
+    1,
+    12,
+    "sourced: seed 000",
+)
 _k("end.board_pieces_3p", 5, "... at 3 players", 1, 12, "sourced: seed 000")
 _k("end.board_pieces_4p", 6, "... at 4 players", 1, 12, "sourced: seed 000")
 K_CHURCH_VP_1 = _k("final.church_first", 6, "church majority, first", 0, 50, "sourced: seed 000")

@@ -14,6 +14,7 @@ from sim.games.yokohama.layout import (
     END_TRIGGERS,
     G_ACH,
     G_ACH_CLAIMED,
+    G_ACT_POS,
     G_CHURCH,
     G_CUR,
     G_CUSTOMS,
@@ -28,6 +29,9 @@ from sim.games.yokohama.layout import (
     G_STATION,
     GOODS,
     HAND_SLOTS,
+    MAX_CHURCH,
+    MAX_CUSTOMS,
+    MAX_PLAYERS,
     MAX_SHOP_SPACES,
     N_ACHIEVEMENTS,
     N_GOODS,
@@ -38,6 +42,7 @@ from sim.games.yokohama.layout import (
     P_ASSIST_WAREHOUSE,
     P_CHURCH_N,
     P_CUSTOMS_N,
+    P_DEALT,
     P_FLAGS,
     P_GOODS,
     P_IMPORTS,
@@ -88,6 +93,12 @@ def order_text(d: np.ndarray, o: int) -> str:
     return f"order {o + 1} ({COUNTRIES[int(d[base + O_COUNTRY])]}: {need} -> {reward})"
 
 
+QUIET_WHEN_FORCED = (
+    "end_extra", "place_done", "port_done", "lab_done", "agency_done", "chinatown_done", "church_done",
+    "customs_done", "build_skip", "recover_all", "recall_done",
+)  # fmt: skip
+
+
 def describe(s: np.ndarray, a: int) -> tuple[str, dict]:
     """(action kind, args) of action a taken in state s."""
     kind, arg = A.ACTIONS.kind_of(a)
@@ -95,12 +106,16 @@ def describe(s: np.ndarray, a: int) -> tuple[str, dict]:
     if kind.name in ("use_agent", "place", "move", "recall", "station"):
         return kind.name, {"area": names[arg]}
     if kind.name.startswith("take_order"):
-        board = 0 if AREA_KEYS[int(s[qb(int(_act_pos(s))) + Q_KIND])] == "port" else 1
+        board = _board_under_way(s, "port")
         return kind.name, {"slot": arg, "order": int(s[G_PORT_SLOTS + board * N_SLOTS + arg]) + 1}
     if kind.name == "buy_tech":
         slot, imports = divmod(arg, A.MAX_TECH_IMPORTS + 1)
-        board = 0 if AREA_KEYS[int(s[qb(int(_act_pos(s))) + Q_KIND])] == "laboratory" else 1
-        return kind.name, {"slot": slot, "tech": TECH_KEYS[int(s[G_LAB_SLOTS + board * N_SLOTS + slot])], "imports": imports}
+        board = _board_under_way(s, "laboratory")
+        return kind.name, {
+            "slot": slot,
+            "tech": TECH_KEYS[int(s[G_LAB_SLOTS + board * N_SLOTS + slot])],
+            "imports": imports,
+        }
     if kind.name in ("sell_good", "buy_good"):
         return kind.name, {"good": GOODS[arg]}
     if kind.name == "donate":
@@ -108,19 +123,16 @@ def describe(s: np.ndarray, a: int) -> tuple[str, dict]:
     if kind.name == "customs":
         return kind.name, {"space": arg // 2, "from": "area" if arg % 2 else "hand"}
     if kind.name in ("fulfil", "keep_order"):
-        p = int(s[G_CUR])
-        slot = pb(p) + (P_ORDERS_HAND if kind.name == "fulfil" else 0)
-        order = int(s[slot + arg]) if kind.name == "fulfil" else None
-        return kind.name, {"slot": arg} | ({"order": order + 1} if order is not None else {})
+        cards = pb(int(s[G_CUR])) + (P_ORDERS_HAND if kind.name == "fulfil" else P_DEALT)
+        return kind.name, {"slot": arg, "order": int(s[cards + arg]) + 1}
     if kind.name in ("achieve", "build_shop"):
         return kind.name, {"card" if kind.name == "achieve" else "space": arg}
     return kind.name, {}
 
 
-def _act_pos(s: np.ndarray) -> int:
-    from sim.games.yokohama.layout import G_ACT_POS
-
-    return int(s[G_ACT_POS])
+def _board_under_way(s: np.ndarray, board_a_kind: str) -> int:
+    """0 when the area action under way is on board A (port, laboratory), 1 on board B."""
+    return 0 if AREA_KEYS[int(s[qb(int(s[G_ACT_POS])) + Q_KIND])] == board_a_kind else 1
 
 
 def players_json(s: np.ndarray) -> list[dict]:
@@ -178,13 +190,21 @@ def boards_json(s: np.ndarray) -> dict:
     def owner(x):
         return None if x < 0 else ("dummy" if x == DUMMY else int(x))
 
+    def slots(first, board, name):
+        cells = s[first + board * N_SLOTS : first + (board + 1) * N_SLOTS]
+        return [name(int(c)) if c >= 0 else None for c in cells]
+
+    claims = [int(s[G_ACH_CLAIMED + i]) for i in range(N_ACHIEVEMENTS)]
     return {
-        "order_slots": [[int(o) + 1 if o >= 0 else None for o in s[G_PORT_SLOTS + b * N_SLOTS : G_PORT_SLOTS + (b + 1) * N_SLOTS]] for b in range(2)],
-        "tech_slots": [[TECH_KEYS[int(t)] if t >= 0 else None for t in s[G_LAB_SLOTS + b * N_SLOTS : G_LAB_SLOTS + (b + 1) * N_SLOTS]] for b in range(2)],
-        "church": [owner(x) for x in s[G_CHURCH : G_CHURCH + 12]],
-        "customs": [owner(x) for x in s[G_CUSTOMS : G_CUSTOMS + 10]],
-        "achievements": [{"card": int(s[G_ACH + i]), "claimed_by": [p for p in range(4) if (s[G_ACH_CLAIMED + i] >> p) & 1]} for i in range(N_ACHIEVEMENTS)],
-    }  # fmt: skip
+        "order_slots": [slots(G_PORT_SLOTS, b, lambda o: o + 1) for b in range(2)],
+        "tech_slots": [slots(G_LAB_SLOTS, b, lambda t: TECH_KEYS[t]) for b in range(2)],
+        "church": [owner(x) for x in s[G_CHURCH : G_CHURCH + MAX_CHURCH]],
+        "customs": [owner(x) for x in s[G_CUSTOMS : G_CUSTOMS + MAX_CUSTOMS]],
+        "achievements": [
+            {"card": int(s[G_ACH + i]), "claimed_by": [p for p in range(MAX_PLAYERS) if (claims[i] >> p) & 1]}
+            for i in range(N_ACHIEVEMENTS)
+        ],
+    }
 
 
 def final_json(s: np.ndarray, row: np.ndarray, codes: list[str]) -> dict:
@@ -193,8 +213,13 @@ def final_json(s: np.ndarray, row: np.ndarray, codes: list[str]) -> dict:
     for p in range(n):
         b = pb(p)
         by_source = {v: int(s[b + P_VP_SRC + i]) for i, v in enumerate(VP_SOURCES)}
-        scores[str(p)] = {"total": int(s[b + P_VP]), "strategy": codes[(p + 0) % n]} | by_source
-    return {"scores": scores, "winner": int(row[5]), "end_trigger": END_TRIGGERS[int(s[G_END_TRIGGER])], "rounds": int(s[G_ROUND])}
+        scores[str(p)] = {"total": int(s[b + P_VP]), "strategy": codes[p]} | by_source
+    return {
+        "scores": scores,
+        "winner": int(row[5]),
+        "end_trigger": END_TRIGGERS[int(s[G_END_TRIGGER])],
+        "rounds": int(s[G_ROUND]),
+    }
 
 
 def json_lines(prep, trace):
@@ -216,8 +241,6 @@ def json_lines(prep, trace):
             "boards": boards_json(st.after),
         })  # fmt: skip
     final = final_json(trace.final, trace.row, codes)
-    for p, sc in final["scores"].items():
-        sc["strategy"] = codes[int(p)]
     yield json.dumps({"step": len(trace.steps), "round": int(trace.final[G_ROUND]), "final": final})
 
 
@@ -237,17 +260,19 @@ def text_lines(prep, trace):
         if turn != last_turn:
             yield f"-- round {turn[0] + 1}, seat {st.seat} ({codes[st.seat]}): {_short(st.before, st.seat)}"
             last_turn = turn
-        if st.forced and name in ("end_extra", "place_done", "port_done", "lab_done", "agency_done", "chinatown_done",
-                                  "church_done", "customs_done", "build_skip", "recover_all", "recall_done"):  # fmt: skip
+        if st.forced and name in QUIET_WHEN_FORCED:
             continue
         detail = ", ".join(f"{k}={v}" for k, v in args.items())
         if name == "fulfil":
             detail = order_text(d, int(args["order"]) - 1)
-        yield f"   {PHASES[int(st.before[G_PHASE])]:>12}: {name}{'(' + detail + ')' if detail else ''}{_delta(st, st.seat)}"
+        call = f"{name}({detail})" if detail else name
+        yield f"   {PHASES[int(st.before[G_PHASE])]:>12}: {call}{_delta(st, st.seat)}"
         if st.after[G_END_TRIGGER] and not st.before[G_END_TRIGGER]:
-            yield f"   ** end triggered: {END_TRIGGERS[int(st.after[G_END_TRIGGER])]}; the game ends after round {int(st.after[G_LAST_ROUND]) + 1}"
+            trigger = END_TRIGGERS[int(st.after[G_END_TRIGGER])]
+            yield f"   ** end triggered: {trigger}; the game ends after round {int(st.after[G_LAST_ROUND]) + 1}"
     final = final_json(trace.final, trace.row, codes)
-    yield f"== final ({final['end_trigger']}, {final['rounds']} rounds): winner seat {final['winner']} ({codes[final['winner']]})"
+    winner = final["winner"]
+    yield f"== final ({final['end_trigger']}, {final['rounds']} rounds): winner seat {winner} ({codes[winner]})"
     head = f"{'source':<18}" + "".join(f"{'seat ' + str(p):>9}" for p in range(n))
     yield head
     for v in VP_SOURCES:

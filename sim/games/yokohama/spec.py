@@ -3,9 +3,17 @@
 from sim.games import yokohama
 from sim.games.yokohama import kernel, render
 from sim.games.yokohama.actions import ACTIONS, N_ACTIONS
-from sim.games.yokohama.layout import END_TRIGGERS, MAX_PLAYERS, STATE_SIZE, TECH_KEYS
+from sim.games.yokohama.layout import (
+    END_TRIGGERS,
+    MAX_PLAYERS,
+    PLAYER,
+    POSITION,
+    STATE,
+    STATE_SIZE,
+    TECH_KEYS,
+)
 from sim.games.yokohama.params import PARAMS
-from sim.games.yokohama.tables import load
+from sim.games.yokohama.tables import DATA, load
 from sim.spec import GameSpec
 from strategies.yokohama import BOOK
 
@@ -26,5 +34,6 @@ SPEC = GameSpec(
     end_triggers=END_TRIGGERS,
     render=render,
     actions=ACTIONS,
+    layouts=(STATE, PLAYER, POSITION, DATA),
     card_kinds={"tech": {"feature": "techs", "names": list(TECH_KEYS)}},
 )

@@ -87,7 +87,9 @@ D_CHIP_AMOUNT = DATA.field("chip_amount", "per chip: amount", MAX_CHIPS)
 D_LOC_N = DATA.field("locations_n", "location cards")
 D_LOC_SHOPS = DATA.field("location_shops", "per location card: shop spaces", MAX_LOCATIONS)
 D_LOC_REWARD = DATA.field(
-    "location_reward", "per card, space (shops then trading house), REWARD_FIELDS", MAX_LOCATIONS * LOC_SPACES * N_REWARD
+    "location_reward",
+    "per card, space (shops then trading house), REWARD_FIELDS",
+    MAX_LOCATIONS * LOC_SPACES * N_REWARD,
 )
 D_ORDER_N = DATA.field("orders_n", "order cards")
 D_ORDER = DATA.field("orders", "per order card: ORDER_FIELDS", MAX_ORDERS * N_ORDER)
@@ -137,7 +139,9 @@ def _areas(src: DataSources, d: np.ndarray) -> None:
         k = AREA_KEYS.index(r["key"])
         expected = _AREA_ACTION[k]
         if r["action"] != expected:
-            raise r.fail(f"column action: the {r['key']}'s action is {expected!r}; data cannot change what an area does")
+            raise r.fail(
+                f"column action: the {r['key']}'s action is {expected!r}; data cannot change what an area does"
+            )
         d[D_AREA_ACTION + k] = ACTION_KINDS.index(expected)
         for i in range(N_POWER):
             d[D_AREA_POWER + k * N_POWER + i] = r[f"p{i + 1}"]
@@ -193,18 +197,35 @@ def adjacency(row_lengths: list[int]) -> list[int]:
 
 def _slots(src: DataSources, d: np.ndarray) -> None:
     tiers = ("low", "mid", "high")
-    rows = read_table(src, "port_slots.csv", [Column("slot", lo=1, hi=N_SLOTS), Column("tier", "choice", choices=tiers)], N_SLOTS, N_SLOTS)
+    rows = read_table(
+        src,
+        "port_slots.csv",
+        [Column("slot", lo=1, hi=N_SLOTS), Column("tier", "choice", choices=tiers)],
+        N_SLOTS,
+        N_SLOTS,
+    )
     unique(rows, "slot")
     for r in rows:
         d[D_PORT_TIER + r["slot"] - 1] = tiers.index(r["tier"]) + 1
-    rows = read_table(src, "lab_slots.csv", [Column("slot", lo=1, hi=N_SLOTS), Column("extra_industry", lo=0, hi=10)], N_SLOTS, N_SLOTS)
+    rows = read_table(
+        src,
+        "lab_slots.csv",
+        [Column("slot", lo=1, hi=N_SLOTS), Column("extra_industry", lo=0, hi=10)],
+        N_SLOTS,
+        N_SLOTS,
+    )
     unique(rows, "slot")
     for r in rows:
         d[D_LAB_EXTRA + r["slot"] - 1] = r["extra_industry"]
 
 
 def _church(src: DataSources, d: np.ndarray) -> None:
-    cols = [Column("space", lo=1, hi=MAX_CHURCH), Column("faith", lo=1, hi=20), Column("vp", lo=0, hi=50), Column("yen", lo=0, hi=20)]
+    cols = [
+        Column("space", lo=1, hi=MAX_CHURCH),
+        Column("faith", lo=1, hi=20),
+        Column("vp", lo=0, hi=50),
+        Column("yen", lo=0, hi=20),
+    ]
     rows = read_table(src, "church_spaces.csv", cols, 1, MAX_CHURCH)
     _in_order(rows, "space")
     for before, after in zip(rows, rows[1:], strict=False):
@@ -216,7 +237,12 @@ def _church(src: DataSources, d: np.ndarray) -> None:
 
 
 def _customs(src: DataSources, d: np.ndarray) -> None:
-    cols = [Column("space", lo=1, hi=MAX_CUSTOMS), Column("imports", lo=0, hi=10), Column("vp", lo=0, hi=50), Column("yen", lo=0, hi=20)]
+    cols = [
+        Column("space", lo=1, hi=MAX_CUSTOMS),
+        Column("imports", lo=0, hi=10),
+        Column("vp", lo=0, hi=50),
+        Column("yen", lo=0, hi=20),
+    ]
     rows = read_table(src, "customs_spaces.csv", cols, 1, MAX_CUSTOMS)
     _in_order(rows, "space")
     d[D_CUSTOMS_N] = len(rows)
@@ -231,7 +257,11 @@ def _in_order(rows, key: str) -> None:
 
 
 def _chips(src: DataSources, d: np.ndarray) -> None:
-    cols = [Column("chip", lo=1, hi=MAX_CHIPS), Column("reward", "choice", choices=CHIP_REWARDS), Column("amount", lo=1, hi=10)]
+    cols = [
+        Column("chip", lo=1, hi=MAX_CHIPS),
+        Column("reward", "choice", choices=CHIP_REWARDS),
+        Column("amount", lo=1, hi=10),
+    ]
     rows = read_table(src, "five_power_chips.csv", cols, 1, MAX_CHIPS)
     unique(rows, "chip")
     d[D_CHIP_N] = len(rows)
@@ -270,7 +300,12 @@ def _locations(src: DataSources, d: np.ndarray) -> None:
 
 def _orders(src: DataSources, d: np.ndarray) -> None:
     cols = [Column("order", lo=1, hi=MAX_ORDERS)] + [Column(g, lo=0, hi=9) for g in ORDER_FIELDS[:N_GOODS]]
-    cols += [Column("country", "choice", choices=COUNTRIES), Column("vp", lo=0, hi=50), Column("imports", lo=0, hi=9), Column("yen", lo=0, hi=20)]
+    cols += [
+        Column("country", "choice", choices=COUNTRIES),
+        Column("vp", lo=0, hi=50),
+        Column("imports", lo=0, hi=9),
+        Column("yen", lo=0, hi=20),
+    ]
     rows = read_table(src, "orders.csv", cols, 1, MAX_ORDERS)
     unique(rows, "order")
     d[D_ORDER_N] = len(rows)
@@ -283,7 +318,11 @@ def _orders(src: DataSources, d: np.ndarray) -> None:
 
 
 def _techs(src: DataSources, d: np.ndarray) -> tuple[str, ...]:
-    cols = [Column("key", "choice", choices=TECH_KEYS), Column("name_en", "str"), Column("industry", lo=0, hi=20)]
+    cols = [
+        Column("key", "choice", choices=TECH_KEYS),
+        Column("name_en", "str"),
+        Column("industry", lo=0, hi=20),
+    ]
     cols += [Column("country", "choice", choices=COUNTRIES)]
     rows = read_table(src, "techs.csv", cols, N_TECHS, N_TECHS)
     unique(rows, "key")
@@ -292,7 +331,13 @@ def _techs(src: DataSources, d: np.ndarray) -> tuple[str, ...]:
         t = TECH_KEYS.index(r["key"])
         d[D_TECH_INDUSTRY + t], d[D_TECH_COUNTRY + t] = r["industry"], COUNTRIES.index(r["country"])
         names[t] = r["name_en"]
-    rows = read_table(src, "tech_copies.csv", [Column("key", "choice", choices=TECH_KEYS), Column("copies", lo=0, hi=4)], N_TECHS, N_TECHS)
+    rows = read_table(
+        src,
+        "tech_copies.csv",
+        [Column("key", "choice", choices=TECH_KEYS), Column("copies", lo=0, hi=4)],
+        N_TECHS,
+        N_TECHS,
+    )
     unique(rows, "key")
     for r in rows:
         if r["key"] == "station" and r["copies"] > 1:
@@ -305,7 +350,11 @@ def _techs(src: DataSources, d: np.ndarray) -> tuple[str, ...]:
 
 
 def _achievements(src: DataSources, d: np.ndarray) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    cols = [Column("card", "str"), Column("pile", "choice", choices=PILES), Column("condition", "choice", choices=CONDITIONS)]
+    cols = [
+        Column("card", "str"),
+        Column("pile", "choice", choices=PILES),
+        Column("condition", "choice", choices=CONDITIONS),
+    ]
     cols += [Column("amount", lo=0, hi=99), Column("vp_first", lo=0, hi=50), Column("vp_later", lo=0, hi=50)]
     rows = read_table(src, "achievements.csv", cols, len(PILES), MAX_ACH)
     unique(rows, "card")
@@ -314,13 +363,25 @@ def _achievements(src: DataSources, d: np.ndarray) -> tuple[tuple[str, ...], tup
             raise DataError(f"{src.path_of('achievements.csv')}: pile {pile} has no card (one of each pile is dealt)")
     d[D_ACH_N] = len(rows)
     for i, r in enumerate(rows):
-        values = (PILES.index(r["pile"]), CONDITIONS.index(r["condition"]), r["amount"], r["vp_first"], r["vp_later"])
+        values = (
+            PILES.index(r["pile"]),
+            CONDITIONS.index(r["condition"]),
+            r["amount"],
+            r["vp_first"],
+            r["vp_later"],
+        )
         d[D_ACH + i * N_ACH_FIELDS : D_ACH + (i + 1) * N_ACH_FIELDS] = values
     return tuple(r["card"] for r in rows), tuple(f"{r['condition']} {r['amount']}" for r in rows)
 
 
 def _agents(src: DataSources, d: np.ndarray) -> None:
-    rows = read_table(src, "agents.csv", [Column("country", "choice", choices=COUNTRIES), Column("agents", lo=0, hi=9)], N_COUNTRIES, N_COUNTRIES)
+    rows = read_table(
+        src,
+        "agents.csv",
+        [Column("country", "choice", choices=COUNTRIES), Column("agents", lo=0, hi=9)],
+        N_COUNTRIES,
+        N_COUNTRIES,
+    )
     unique(rows, "country")
     for r in rows:
         d[D_AGENTS + COUNTRIES.index(r["country"])] = r["agents"]
@@ -334,9 +395,13 @@ def _check_setup_fits(src: DataSources, d: np.ndarray) -> None:
         actionable = int(d[D_N_POS + c]) - int(copies[K_CANAL])
         where = f"at {players} players"
         if int(d[D_LOC_N]) < actionable:
-            raise DataError(f"{src.path_of('location_cards.csv')}: {d[D_LOC_N]} cards, {where} {actionable} areas need one each")
+            raise DataError(
+                f"{src.path_of('location_cards.csv')}: {d[D_LOC_N]} cards, {where} {actionable} areas need one each"
+            )
         if int(d[D_CHIP_N]) < actionable:
-            raise DataError(f"{src.path_of('five_power_chips.csv')}: {d[D_CHIP_N]} chips, {where} {actionable} areas need one each")
+            raise DataError(
+                f"{src.path_of('five_power_chips.csv')}: {d[D_CHIP_N]} chips, {where} {actionable} areas need one each"
+            )
         if copies[K_PORT] != 1 or copies[K_DOCK] > 1 or copies[K_RESEARCH] > 1:
             raise DataError(f"{src.path_of('areas.csv')}: {where} one port and at most one dock and research institute")
         boards = 1 + int(copies[K_DOCK])

@@ -1,0 +1,209 @@
+"""Writing results: CSV tables and one self-contained HTML page, each atomically and each under a header
+saying what the numbers are about (game, rules version, data set and its ASSUMED share, lineup, seeds, n).
+
+A reader who finds one file alone must be able to tell which games it summarises, and whether the
+component values behind it are real or placeholders.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polars as pl
+
+from sim.results import atomic_write_bytes
+
+ROTATION = "seat s of game i is played by lineup[(s + i) % players]"
+
+
+def assumed_text(share: float | None) -> str:
+    """What share of the component values are ASSUMED placeholders, in words."""
+    if share is None:
+        return "share of ASSUMED placeholder values unknown"
+    if share <= 0:
+        return "no ASSUMED placeholder values"
+    return f"{share * 100:.4g}% of the component values are ASSUMED placeholders"
+
+
+def lineup_text(lineup: Sequence[str] | None) -> str:
+    """Lineup in the CLI's notation, runs compressed: ['greedy', 'greedy', 'random'] -> 'greedy*2,random'."""
+    if not lineup:
+        return "unknown"
+    runs: list[list] = []
+    for code in lineup:
+        if runs and runs[-1][0] == code:
+            runs[-1][1] += 1
+        else:
+            runs.append([code, 1])
+    return ",".join(code if k == 1 else f"{code}*{k}" for code, k in runs)
+
+
+def seeds_text(manifest: dict) -> str:
+    seeds = manifest.get("seeds")
+    if seeds is None:
+        seeds = [manifest.get("seed", "unknown")]
+    return ", ".join(str(s) for s in seeds)
+
+
+def params_text(manifest: dict) -> str:
+    changed = manifest.get("params_changed") or {}
+    return ", ".join(f"{k}={v}" for k, v in changed.items()) if changed else "defaults"
+
+
+def games_count(manifest: dict, n: int | None) -> int | str:
+    if n is not None:
+        return n
+    return manifest.get("games_done", manifest.get("n", "unknown"))
+
+
+def header_lines(manifest: dict, n: int | None = None) -> list[str]:
+    """The header of every output, one fact per line. n: games in the table (default: the manifest's)."""
+    share = manifest.get("data_assumed_share")
+    lines = [
+        f"game: {manifest.get('game', 'unknown')}",
+        f"rules version: {manifest.get('rules_version', 'unknown')}",
+        f"data set: {manifest.get('data_set', 'unknown')} ({assumed_text(share)})",
+        f"lineup: {lineup_text(manifest.get('lineup'))} ({ROTATION})",
+        f"seed: {seeds_text(manifest)}",
+        f"n: {games_count(manifest, n)} games",
+        f"params: {params_text(manifest)}",
+        f"tool: playout {manifest.get('tool_version', 'unknown')}",
+    ]
+    status = manifest.get("status")
+    if status not in (None, "complete"):
+        lines.append(f"status: {status} (the run did not finish)")
+    return lines
+
+
+def caption_line(manifest: dict, n: int | None = None) -> str:
+    """The header squeezed into one line, for figure captions."""
+    share = manifest.get("data_assumed_share")
+    assumed = "share ASSUMED unknown" if share is None else f"{share * 100:.4g}% ASSUMED placeholders"
+    return (
+        f"{manifest.get('game', 'unknown')} rules {manifest.get('rules_version', 'unknown')} | "
+        f"data {manifest.get('data_set', 'unknown')} ({assumed}) | "
+        f"lineup {lineup_text(manifest.get('lineup'))} | "
+        f"seed {seeds_text(manifest)} | n={games_count(manifest, n)} | params {params_text(manifest)}"
+    )
+
+
+# ---------------------------------------------------------------- CSV
+
+
+def csv_text(table: pl.DataFrame, header: Sequence[str]) -> str:
+    """The table as CSV after '# ' comment lines (read back with comment_prefix='#' / comment='#')."""
+    comments = "".join(f"# {line}\n" for line in header)
+    return comments + table.write_csv(float_precision=None)
+
+
+def write_csv(table: pl.DataFrame, path: Path, header: Sequence[str]) -> Path:
+    path = Path(path)
+    atomic_write_bytes(path, csv_text(table, header).encode())
+    return path
+
+
+# ---------------------------------------------------------------- HTML
+
+
+@dataclass
+class Section:
+    """One part of the page: a heading, a note, figures (PNG paths) and tables (caption, frame)."""
+
+    heading: str
+    note: str = ""
+    images: list[Path] = field(default_factory=list)
+    tables: list[tuple[str, pl.DataFrame]] = field(default_factory=list)
+
+
+STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; color: #222; }
+.header { border: 1px solid #bbb; background: #f6f6f6; padding: 0.6em 1em; }
+.header li { list-style: none; }
+.assumed { color: #a40000; font-weight: bold; }
+table { border-collapse: collapse; margin: 0.5em 0 1.5em; font-size: 0.85em; }
+th, td { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: right; }
+th { background: #eee; }
+td.text { text-align: left; }
+img { max-width: 100%; display: block; margin: 0.5em 0; }
+.note { font-style: italic; }
+"""
+
+
+def format_cell(value) -> tuple[str, bool]:
+    """(text, is_number): floats to 4 significant digits, nulls/NaN empty."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "", True
+    if isinstance(value, bool):
+        return str(value), False
+    if isinstance(value, float):
+        return f"{value:.4g}", True
+    if isinstance(value, int):
+        return str(value), True
+    return str(value), False
+
+
+def table_html(caption: str, table: pl.DataFrame) -> str:
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in table.columns)
+    rows = []
+    for row in table.iter_rows():
+        cells = []
+        for value in row:
+            text, numeric = format_cell(value)
+            cls = "" if numeric else ' class="text"'
+            cells.append(f"<td{cls}>{html.escape(text)}</td>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    return (
+        f"<table><caption>{html.escape(caption)}</caption><thead><tr>{head}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def image_html(path: Path) -> str:
+    """The PNG embedded as a base64 data URI, so the page needs no other file."""
+    data = base64.b64encode(Path(path).read_bytes()).decode("ascii")
+    return f'<img alt="{html.escape(Path(path).stem)}" src="data:image/png;base64,{data}">'
+
+
+def header_html(header: Sequence[str]) -> str:
+    items = []
+    for line in header:
+        cls = ' class="assumed"' if "ASSUMED placeholders" in line else ""
+        items.append(f"<li{cls}>{html.escape(line)}</li>")
+    return f'<ul class="header">{"".join(items)}</ul>'
+
+
+def section_html(section: Section) -> str:
+    parts = [f"<h2>{html.escape(section.heading)}</h2>"]
+    if section.note:
+        parts.append(f'<p class="note">{html.escape(section.note)}</p>')
+    parts += [image_html(p) for p in section.images]
+    parts += [table_html(caption, table) for caption, table in section.tables]
+    return "\n".join(parts)
+
+
+def page_html(title: str, header: Sequence[str], sections: Sequence[Section]) -> str:
+    """The whole page: inline style, header block, sections; no external asset of any kind."""
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en"><head><meta charset="utf-8">',
+            f"<title>{html.escape(title)}</title>",
+            f"<style>{STYLE}</style></head>",
+            f"<body><h1>{html.escape(title)}</h1>",
+            header_html(header),
+            *[section_html(s) for s in sections],
+            "</body></html>",
+            "",
+        ]
+    )
+
+
+def write_html(path: Path, title: str, header: Sequence[str], sections: Sequence[Section]) -> Path:
+    path = Path(path)
+    atomic_write_bytes(path, page_html(title, header, sections).encode())
+    return path

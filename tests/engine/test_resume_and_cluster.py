@@ -1,0 +1,92 @@
+"""Long runs keep finished chunks: an interrupted run resumed ends with the same table as an uninterrupted
+one; a dask LocalCluster gives the same table as a local run."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from sim.engine import Recipe, run
+from sim.errors import RunDirError
+from sim.results import PARTS
+
+RECIPE = Recipe("yokohama", ["greedy", "random", "random"], seed=3, n=240, chunk=40)
+
+
+class Stop(KeyboardInterrupt):
+    pass
+
+
+def _interrupt_after(chunks):
+    seen = []
+
+    def on_chunk(count):
+        seen.append(count)
+        if len(seen) == chunks:
+            raise Stop
+
+    return on_chunk
+
+
+def test_interrupted_then_resumed_run_equals_an_uninterrupted_one(tmp_path):
+    whole = tmp_path / "whole"
+    run(RECIPE, whole, threads=2)
+    cut = tmp_path / "cut"
+    with pytest.raises(Stop):
+        run(RECIPE, cut, threads=2, on_chunk=_interrupt_after(2))
+    assert len(list((cut / PARTS).glob("part-*.parquet"))) == 2  # finished chunks are kept and readable
+    assert json.loads((cut / "manifest.json").read_text())["status"] == "running"
+    manifest = run(RECIPE, cut, threads=1, resume=True)
+    assert manifest["games_played_this_session"] == 160
+    assert (cut / "games.parquet").read_bytes() == (whole / "games.parquet").read_bytes()
+    assert not (cut / PARTS).exists()
+
+
+def test_resuming_a_finished_run_plays_nothing(tmp_path):
+    out = tmp_path / "r"
+    first = run(RECIPE, out, threads=2)
+    again = run(RECIPE, out, threads=2, resume=True)
+    assert again["results_sha256"] == first["results_sha256"]
+
+
+def test_resume_refuses_a_different_recipe(tmp_path):
+    out = tmp_path / "r"
+    with pytest.raises(Stop):
+        run(RECIPE, out, threads=2, on_chunk=_interrupt_after(1))
+    other = Recipe("yokohama", ["greedy", "random", "random"], seed=4, n=240, chunk=40)
+    with pytest.raises(RunDirError, match="different run"):
+        run(other, out, resume=True)
+
+
+def test_a_killed_process_leaves_readable_chunks_that_resume(tmp_path):
+    out = tmp_path / "killed"
+    cmd = [sys.executable, "-m", "cli", "run", "yokohama", "-n", "4000", "--chunk", "200", "--players", "random*4",
+           "--out", str(out), "-q", "--threads", "1"]  # fmt: skip
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 120
+    while time.time() < deadline and len(list((out / PARTS).glob("part-*.parquet"))) < 2:
+        time.sleep(0.2)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    parts = list((out / PARTS).glob("part-*.parquet"))
+    assert parts, "no chunk finished before the kill"
+    import polars as pl
+
+    for p in parts:
+        assert pl.read_parquet(p).height == 200
+    recipe = Recipe("yokohama", ["random"] * 4, seed=1, n=4000, chunk=200)
+    run(recipe, out, threads=2, resume=True)
+    assert pl.read_parquet(out / "games.parquet")["game_index"].to_list() == list(range(4000))
+
+
+def test_local_cluster_gives_the_same_table_as_a_local_run(tmp_path):
+    pytest.importorskip("dask.distributed")
+    local = tmp_path / "local"
+    run(RECIPE, local, threads=2)
+    dist = tmp_path / "dist"
+    run(RECIPE, dist, cluster="local:2")
+    assert (dist / "games.parquet").read_bytes() == (local / "games.parquet").read_bytes()

@@ -1,0 +1,393 @@
+"""reports.stats against scipy/statsmodels references and on synthetic data with known effects."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+import statsmodels.api as sm
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats as sps
+from statsmodels.stats.contingency_tables import mcnemar
+from statsmodels.stats.multitest import multipletests
+from statsmodels.stats.power import NormalIndPower
+from statsmodels.stats.proportion import (
+    binom_test,
+    confint_proportions_2indep,
+    proportion_confint,
+    proportions_ztest,
+)
+
+from reports import stats
+
+counts = st.integers(min_value=1, max_value=5000).flatmap(
+    lambda n: st.tuples(st.integers(min_value=0, max_value=n), st.just(n))
+)
+
+
+# ---------------------------------------------------------------- one and two win rates
+
+
+@settings(max_examples=200, deadline=None)
+@given(counts)
+def test_wilson_matches_statsmodels(wn):
+    wins, n = wn
+    lo, hi = proportion_confint(wins, n, alpha=0.05, method="wilson")
+    assert stats.wilson(wins, n) == pytest.approx((lo, hi), abs=1e-12)
+
+
+@settings(max_examples=100, deadline=None)
+@given(counts, st.floats(min_value=0.01, max_value=0.99))
+def test_binomial_test_matches_statsmodels(wn, ref):
+    wins, n = wn
+    got = stats.binomial_test(wins, n, ref)
+    assert got.p_value == pytest.approx(
+        binom_test(wins, n, ref, alternative="two-sided"), rel=1e-9, abs=1e-300
+    )
+    assert (got.lo, got.hi) == pytest.approx(proportion_confint(wins, n, method="wilson"), abs=1e-12)
+
+
+def test_binomial_test_matches_brute_force_sum():
+    # independent reference: sum of the exact probabilities no larger than the observed one
+    n, ref = 30, 0.25
+    pmf = [math.comb(n, k) * ref**k * (1 - ref) ** (n - k) for k in range(n + 1)]
+    for wins in (0, 3, 7, 8, 12, 30):
+        expected = sum(p for p in pmf if p <= pmf[wins] * (1 + 1e-7))
+        assert stats.binomial_test(wins, n, ref).p_value == pytest.approx(min(1.0, expected), rel=1e-9)
+
+
+def test_binomial_test_detects_known_shift_and_holds_its_false_alarm_rate():
+    rng = np.random.default_rng(11)
+    assert stats.binomial_test(int(rng.binomial(20000, 0.27)), 20000, 0.25).p_value < 1e-6
+    null = [stats.binomial_test(int(w), 2000, 0.25).p_value for w in rng.binomial(2000, 0.25, size=600)]
+    assert np.mean(np.array(null) < 0.05) < 0.075
+
+
+@settings(max_examples=100, deadline=None)
+@given(counts, counts)
+def test_two_rate_test_matches_statsmodels(a, b):
+    (wa, na), (wb, nb) = a, b
+    got = stats.two_rate_test(wa, na, wb, nb)
+    assert got.estimate == pytest.approx(wa / na - wb / nb, abs=1e-12)
+    lo, hi = confint_proportions_2indep(wa, na, wb, nb, method="newcomb", compare="diff")
+    assert (got.lo, got.hi) == pytest.approx((lo, hi), abs=1e-9)
+    if 0 < wa + wb < na + nb:
+        _, p = proportions_ztest([wa, wb], [na, nb])
+        assert got.p_value == pytest.approx(p, rel=1e-6, abs=1e-15)
+    else:
+        assert got.p_value == 1.0
+
+
+def test_two_rate_test_finds_a_known_difference():
+    rng = np.random.default_rng(5)
+    wa, wb = rng.binomial(40000, 0.27), rng.binomial(40000, 0.25)
+    got = stats.two_rate_test(int(wa), 40000, int(wb), 40000)
+    assert got.lo < 0.02 < got.hi and got.lo > 0 and got.p_value < 1e-6
+
+
+@pytest.mark.parametrize("n, ref", [(1000, 0.25), (20000, 0.25), (50000, 0.5), (300, 0.1)])
+def test_min_detectable_shift_matches_statsmodels_power(n, ref):
+    sd = math.sqrt(ref * (1 - ref))
+    one = NormalIndPower().solve_power(effect_size=None, nobs1=n, alpha=0.05, power=0.9, ratio=0) * sd
+    assert stats.min_detectable_shift(n, ref) == pytest.approx(one, rel=1e-4)
+    two = NormalIndPower().solve_power(effect_size=None, nobs1=n, alpha=0.01, power=0.9, ratio=2.0) * sd
+    assert stats.min_detectable_shift(n, ref, alpha=0.01, n_baseline=2 * n) == pytest.approx(two, rel=1e-4)
+
+
+def test_min_detectable_shift_has_about_ninety_percent_exact_power():
+    # the exact binomial test at the computed shift rejects about 90% of the time
+    n, ref = 20000, 0.25
+    shift = stats.min_detectable_shift(n, ref)
+    k = np.arange(n + 1)
+    null = sps.binom.pmf(k, n, ref)
+    ascending = np.sort(null)
+    p_values = np.cumsum(ascending)[np.searchsorted(ascending, null * (1 + 1e-7), side="right") - 1]
+    reject = p_values < 0.05
+    power = sps.binom.pmf(k, n, ref + shift)[reject].sum()
+    assert power == pytest.approx(0.9, abs=0.015)
+
+
+@settings(max_examples=30, deadline=None)  # multipletests takes ~0.1 s a call
+@given(st.lists(st.floats(min_value=0.0, max_value=1.0), min_size=1, max_size=30))
+def test_holm_and_bonferroni_match_statsmodels(ps):
+    assert stats.holm(ps) == pytest.approx(multipletests(ps, method="holm")[1], abs=1e-12)
+    assert stats.bonferroni(ps) == pytest.approx(multipletests(ps, method="bonferroni")[1], abs=1e-12)
+
+
+def test_holm_leaves_nans_out():
+    got = stats.holm([0.01, math.nan, 0.04])
+    assert math.isnan(got[1])
+    assert got[[0, 2]] == pytest.approx(multipletests([0.01, 0.04], method="holm")[1])
+
+
+# ---------------------------------------------------------------- paired comparisons
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(min_value=0, max_value=10_000), st.integers(min_value=3, max_value=400))
+def test_paired_mean_difference_matches_ttest_rel(seed, n):
+    rng = np.random.default_rng(seed)
+    a = rng.normal(50, 10, n)
+    b = a + rng.normal(0.3, 2, n)
+    got = stats.paired_mean_difference(a, b)
+    ref = sps.ttest_rel(a, b)
+    ci = ref.confidence_interval(0.95)
+    assert got.estimate == pytest.approx(np.mean(a - b))
+    assert got.p_value == pytest.approx(ref.pvalue, rel=1e-9, abs=1e-300)
+    assert (got.lo, got.hi) == pytest.approx((ci.low, ci.high), rel=1e-9)
+
+
+def test_paired_mean_difference_recovers_a_known_shift():
+    rng = np.random.default_rng(3)
+    seeds_effect = rng.normal(60, 20, 5000)  # big between-seed variance, removed by pairing
+    a = seeds_effect + 0.5 + rng.normal(0, 1, 5000)
+    b = seeds_effect + rng.normal(0, 1, 5000)
+    got = stats.paired_mean_difference(a, b)
+    assert got.lo < 0.5 < got.hi and got.lo > 0
+    assert got.hi - got.lo < 0.2  # unpaired, the interval would be ~20 times wider
+
+
+def test_paired_win_difference_matches_mcnemar_exact():
+    rng = np.random.default_rng(8)
+    a = rng.random(3000) < 0.3
+    b = np.where(rng.random(3000) < 0.8, a, rng.random(3000) < 0.25)
+    got = stats.paired_win_difference(a, b)
+    table = [[np.sum(a & b), np.sum(a & ~b)], [np.sum(~a & b), np.sum(~a & ~b)]]
+    assert got.p_value == pytest.approx(mcnemar(table, exact=True).pvalue, rel=1e-9)
+    assert got.estimate == pytest.approx(a.mean() - b.mean())
+
+
+def test_paired_win_difference_interval_covers_a_known_difference():
+    # paired indicators with true P(win | a) - P(win | b) = 0.03; coverage of the 95% interval
+    rng = np.random.default_rng(21)
+    hits = 0
+    reps = 400
+    for _ in range(reps):
+        u = rng.random(2000)
+        a, b = u < 0.28, u < 0.25  # same seeds, the shift only adds wins
+        noise = rng.random(2000) < 0.1  # some games go the other way independently
+        a = np.where(noise, rng.random(2000) < 0.28, a)
+        b = np.where(noise, rng.random(2000) < 0.25, b)
+        d = stats.paired_win_difference(a, b)
+        hits += d.lo <= 0.03 <= d.hi
+    assert 0.92 <= hits / reps <= 0.98
+
+
+def test_paired_win_difference_without_discordant_games():
+    same = np.array([True, False, False, True])
+    got = stats.paired_win_difference(same, same)
+    assert got.estimate == 0 and got.p_value == 1.0 and got.lo < 0 < got.hi
+
+
+# ---------------------------------------------------------------- crossing point
+
+
+def logistic_sample(b0, b1, x, n, rng):
+    p = 1 / (1 + np.exp(-(b0 + b1 * x)))
+    return rng.binomial(n, p)
+
+
+def test_fit_logistic_matches_statsmodels_glm():
+    rng = np.random.default_rng(4)
+    x = np.linspace(0, 12, 13)
+    n = np.full(13, 1500)
+    w = logistic_sample(-2.0, 0.25, x, n, rng)
+    got = stats.fit_logistic(x, w, n)
+    ref = sm.GLM(np.column_stack([w, n - w]), sm.add_constant(x), family=sm.families.Binomial()).fit()
+    assert (got.intercept, got.slope) == pytest.approx(tuple(ref.params), rel=1e-7)
+    assert got.cov == pytest.approx(np.asarray(ref.cov_params()), rel=1e-5)
+    assert got.deviance == pytest.approx(ref.deviance, rel=1e-7)
+
+
+def test_crossing_point_recovers_a_known_crossing_with_coverage():
+    b0, b1, target = -2.0, 0.3, 0.25
+    truth = (math.log(target / (1 - target)) - b0) / b1  # 3.338
+    x = np.linspace(0, 10, 11)
+    n = np.full(11, 2000)
+    rng = np.random.default_rng(12)
+    hits = logistic = 0
+    reps = 300
+    for _ in range(reps):
+        c = stats.crossing_point(x, logistic_sample(b0, b1, x, n, rng), n, target, n_boot=200)
+        logistic += (
+            c.method == "logistic"
+        )  # the goodness-of-fit test rejects a true logistic 0.1% of the time
+        hits += c.lo <= truth <= c.hi
+    assert logistic >= reps - 3
+    assert 0.92 <= hits / reps <= 0.98
+
+
+def test_crossing_point_on_a_decreasing_curve():
+    rng = np.random.default_rng(2)
+    x = np.arange(1, 9, dtype=float)
+    n = np.full(8, 5000)
+    c = stats.crossing_point(x, logistic_sample(1.0, -0.4, x, n, rng), n, 1 / 3)
+    truth = (math.log(0.5) - 1.0) / -0.4
+    assert c.found and c.lo <= truth <= c.hi and c.x == pytest.approx(truth, abs=0.3)
+
+
+def test_crossing_point_falls_back_to_interpolation_when_the_curve_is_not_logistic():
+    # a staircase: flat, jump, flat; the target 0.25 is met half way between x = 4 and x = 5
+    x = np.arange(10, dtype=float)
+    y = np.array([0.10, 0.11, 0.12, 0.13, 0.24, 0.26, 0.37, 0.38, 0.39, 0.40])
+    n = np.full(10, 1_000_000)
+    c = stats.crossing_point(x, np.round(y * n), n, 0.25, n_boot=500, seed=1)
+    assert c.method == "interpolation"
+    assert c.x == pytest.approx(4.5, abs=1e-9)
+    assert c.lo < 4.5 < c.hi and c.hi - c.lo < 0.2
+    again = stats.crossing_point(x, np.round(y * n), n, 0.25, n_boot=500, seed=1)
+    assert (again.lo, again.hi) == (c.lo, c.hi)  # the bootstrap is seeded
+
+
+def test_crossing_point_paired_keeps_its_coverage_under_common_random_numbers():
+    # every x value is played on the same seeds: half of each game's outcomes follow one shared uniform
+    b0, b1, target = -2.0, 0.3, 0.25
+    truth = (math.log(target / (1 - target)) - b0) / b1
+    x = np.linspace(0, 10, 11)
+    p = 1 / (1 + np.exp(-(b0 + b1 * x)))
+    rng = np.random.default_rng(1)
+    paired = independent = 0
+    reps, games = 80, 2000
+    for r in range(reps):
+        shared = rng.random(games)[:, None] < p
+        won = np.where(rng.random((games, 11)) < 0.5, rng.random((games, 11)) < p, shared)
+        c = stats.crossing_point_paired(x, won, target, n_boot=200, seed=r)
+        assert c.method == "logistic" and c.lo <= c.x <= c.hi
+        paired += c.lo <= truth <= c.hi
+        naive = stats.crossing_point(x, won.sum(axis=0), np.full(11, games), target)
+        independent += naive.lo <= truth <= naive.hi
+    assert paired / reps >= 0.9
+    assert independent / reps < 0.9  # treating correlated points as independent is overconfident
+
+
+def test_crossing_point_paired_interpolates_a_staircase_and_orders_x():
+    x = np.array([3.0, 0.0, 2.0, 1.0])  # unsorted on purpose
+    rate = {0.0: 0.1, 1.0: 0.2, 2.0: 0.3, 3.0: 0.31}
+    u = np.random.default_rng(0).random(20000)[:, None]
+    won = u < np.array([rate[v] for v in x])[None, :]
+    c = stats.crossing_point_paired(x, won, 0.25, n_boot=200, seed=3)
+    assert c.method == "interpolation"  # the plateau from 2 to 3 is no logistic curve
+    empirical = won.mean(axis=0)[np.argsort(x)]
+    assert c.x == pytest.approx(1 + (0.25 - empirical[1]) / (empirical[2] - empirical[1]))
+    assert 1.3 < c.lo <= c.x <= c.hi < 1.7
+    none = stats.crossing_point_paired(x, won, 0.5, n_boot=50)
+    assert not none.found and "below" in none.message
+
+
+def test_crossing_interval_that_runs_off_the_range_is_clipped_and_flagged():
+    # a crossing just inside the low end, from few games: many redraws cross before x = 0
+    x = np.arange(6.0)
+    n = np.full(6, 400)
+    wins = np.round(np.array([0.24, 0.27, 0.28, 0.36, 0.5, 0.6]) * n)
+    c = stats.crossing_point(x, wins, n, 0.25, fit_alpha=0.99, n_boot=500, seed=1)  # force interpolation
+    assert c.method == "interpolation" and c.lo == 0.0 and c.x < c.hi < 5
+    assert "reaches the edge of the range" in c.message
+
+
+@pytest.mark.parametrize("level, side", [(0.35, "above"), (0.15, "below")])
+def test_crossing_point_reports_no_crossing_in_range(level, side):
+    rng = np.random.default_rng(9)
+    x = np.linspace(0, 5, 6)
+    n = np.full(6, 4000)
+    w = rng.binomial(n, level + 0.01 * x)
+    c = stats.crossing_point(x, w, n, 0.25)
+    assert not c.found and math.isnan(c.x)
+    assert c.message.startswith("no crossing in range [0, 5]") and side in c.message
+
+
+def test_crossing_point_rejects_bad_input():
+    with pytest.raises(ValueError):
+        stats.crossing_point([1.0], [1], [10], 0.25)
+    with pytest.raises(ValueError):
+        stats.crossing_point([1.0, 2.0], [11, 1], [10, 10], 0.25)
+
+
+# ---------------------------------------------------------------- Bradley-Terry
+
+
+def sample_matchups(theta, games_per_pair, rng):
+    k = len(theta)
+    wins = np.zeros((k, k))
+    for i in range(k):
+        for j in range(i + 1, k):
+            w = rng.binomial(games_per_pair, 1 / (1 + np.exp(theta[j] - theta[i])))
+            wins[i, j], wins[j, i] = w, games_per_pair - w
+    return wins
+
+
+def test_bradley_terry_matches_a_statsmodels_logit_fit():
+    rng = np.random.default_rng(6)
+    theta = np.array([0.0, 0.4, -0.3, 0.9])
+    wins = sample_matchups(theta, 400, rng)
+    got = stats.bradley_terry(wins, ["a", "b", "c", "d"])
+    # reference: binomial GLM on pairs, design +1 for i and -1 for j, strategy 0 as the baseline
+    rows, endog = [], []
+    for i in range(4):
+        for j in range(i + 1, 4):
+            design = np.zeros(4)
+            design[i], design[j] = 1, -1
+            rows.append(design[1:])
+            endog.append([wins[i, j], wins[j, i]])
+    ref = sm.GLM(np.array(endog), np.array(rows), family=sm.families.Binomial()).fit()
+    ratings = np.array([r.rating for r in got])
+    assert ratings[1:] - ratings[0] == pytest.approx(ref.params, abs=1e-7)
+    # Var(theta_i - theta_0) from our constrained covariance equals the GLM's
+    cov = stats.rating_covariance(wins + wins.T, ratings)
+    diff_var = [cov[i, i] + cov[0, 0] - 2 * cov[i, 0] for i in range(1, 4)]
+    assert diff_var == pytest.approx(np.diag(ref.cov_params()), rel=1e-6)
+    assert sum(ratings) == pytest.approx(0, abs=1e-9)
+
+
+def test_bradley_terry_recovers_known_strengths():
+    theta = np.array([-1.0, -0.2, 0.0, 0.5, 0.7])
+    rng = np.random.default_rng(10)
+    covered = 0
+    for _ in range(40):
+        got = stats.bradley_terry(sample_matchups(theta, 1500, rng))
+        covered += sum(r.lo <= t <= r.hi for r, t in zip(got, theta - theta.mean(), strict=True))
+    assert 0.9 <= covered / (40 * 5) <= 0.99
+    order = [int(r.name) for r in sorted(got, key=lambda r: r.rating)]
+    assert order == [0, 1, 2, 3, 4]
+
+
+def test_bradley_terry_without_a_finite_solution():
+    wins = np.array([[0, 5, 3], [0, 0, 4], [0, 2, 0]])  # "a" never loses
+    with pytest.raises(ValueError, match="never beat"):
+        stats.bradley_terry(wins, ["a", "b", "c"])
+    rated = stats.bradley_terry(wins, ["a", "b", "c"], prior=1.0)
+    assert all(math.isfinite(r.rating) for r in rated) and rated[0].rating > rated[1].rating
+
+
+def plackett_luce_blocks(theta, games, blocks, rng):
+    """4-player games whose finishing order is Plackett-Luce in the seat strategies' strengths (its
+    pairwise marginals are Bradley-Terry in the same strengths), as pairwise wins per block of games."""
+    k = len(theta)
+    index = np.arange(games)
+    strategy = (index[:, None] + np.arange(k)[None, :]) % k  # seats rotate with the game index
+    place = np.argsort(np.argsort(-(theta[strategy] + rng.gumbel(size=(games, k))), axis=1), axis=1)
+    out = np.zeros((blocks, k, k))
+    for s, t in itertools.permutations(range(k), 2):
+        np.add.at(
+            out, (index // (games // blocks), strategy[:, s], strategy[:, t]), place[:, s] < place[:, t]
+        )
+    return out
+
+
+def test_bradley_terry_bootstrap_covers_in_multiplayer_games():
+    theta = np.array([-0.5, 0.0, 0.2, 0.6])
+    truth = theta - theta.mean()
+    rng = np.random.default_rng(5)
+    fisher = boot = 0
+    reps = 40
+    for r in range(reps):
+        blocks = plackett_luce_blocks(theta, 2000, 200, rng)
+        total = stats.bradley_terry(blocks.sum(axis=0))
+        fisher += sum(f.lo <= t <= f.hi for f, t in zip(total, truth, strict=True))
+        rated = stats.bradley_terry_bootstrap(blocks, n_boot=200, seed=r)
+        assert [b.rating for b in rated] == pytest.approx([f.rating for f in total])
+        boot += sum(b.lo <= t <= b.hi for b, t in zip(rated, truth, strict=True))
+    assert 0.9 <= boot / (4 * reps) <= 0.99
+    assert fisher / (4 * reps) < boot / (4 * reps)  # pairs of one game are correlated: Fisher is too narrow
