@@ -343,6 +343,347 @@ def report(
     typer.echo(f"report: {paths['report.html']} ({len(paths)} files)")
 
 
+def _progress(total: int, label: str):
+    """A rich progress bar with games/s and ETA, and a callback advancing it by a number of games."""
+    import time
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    bar = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    )
+    task = bar.add_task(label, total=total, rate="")
+    start = time.perf_counter()
+    done = [0]
+
+    def advance(count: int):
+        done[0] += count
+        elapsed = time.perf_counter() - start
+        bar.update(task, advance=count, rate=f"{done[0] / elapsed:,.0f} games/s" if elapsed > 0 else "")
+
+    return bar, advance
+
+
+@app.command()
+def matrix(
+    game: Annotated[str, typer.Argument(help="A game from `playout games`.")],
+    strategies_: Annotated[
+        str, typer.Option("--strategies", help="Player codes to match up (at least two).")
+    ] = "random,greedy",
+    n: Annotated[int, typer.Option("-n", "--games", help="Games per matchup.")] = 4000,
+    players: Annotated[int | None, typer.Option("--players", help="Players per game (default: the most).")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed (every matchup uses it).")] = 1,
+    sets: Annotated[list[str] | None, typer.Option("--set", help="Rule knob KEY=VALUE (repeatable).")] = None,
+    data: Annotated[Path | None, typer.Option("--data", help="Directory of corrected data files.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output directory.")] = None,
+    threads: Annotated[int | None, typer.Option("--threads", "-t", help="Numba threads.")] = None,
+):
+    """Every strategy against every other: the win rate of one seat of A against a field of B, in all seats,
+    with 95% intervals, and a Bradley-Terry rating per strategy.
+
+    Examples:
+
+      playout matrix yokohama --strategies greedy,orders,techs,church,builder -n 10000
+
+      playout matrix yokohama --strategies random,greedy --players 3 -n 2000
+    """
+    info = _game_info(game)
+    _positive(n, "-n")
+    threads = _threads(threads)
+    from sim.registry import get_game
+    from strategies import split_codes
+
+    spec = get_game(game)
+    codes = [spec.strategies.player(c).code for c in split_codes(strategies_)]
+    if len(set(codes)) < 2:
+        raise BadInput(f"--strategies needs at least two different codes, not {strategies_!r}")
+    p = players or info.players[1]
+    if not info.players[0] <= p <= info.players[1]:
+        raise BadInput(f"{game} is played by {info.players[0]} to {info.players[1]} players, not {p}")
+    params = _params_overrides(game, sets or [])
+    import time
+
+    from reports import matchups
+    from sim.engine import Recipe
+    from sim.experiments import experiment_manifest, matchup_arms, play_arm
+
+    base = Recipe(game, codes[:1] * p, seed, n, min(n, 8192), params, _data_dir(data))
+    arms = matchup_arms(base, list(dict.fromkeys(codes)), p)
+    bar, advance = _progress(n * len(arms), f"{game} matrix ({len(arms)} matchups)")
+    started = time.perf_counter()
+    frames, cells = [], []
+    with bar:
+        for a, b, recipe in arms:
+            frame = play_arm(recipe, threads=threads, on_chunk=advance)
+            frames.append(frame)
+            cells.append(matchups.cell(a, b, frame))
+    wall = time.perf_counter() - started
+    unique = list(dict.fromkeys(codes))
+    ratings = matchups.ratings(frames, seed=seed)
+    out = out or Path("runs") / f"matrix-{game}-{p}p-seed{seed}-n{n}"
+    manifest = experiment_manifest(base, "strategy matchups", len(arms), n, wall, strategies=unique, players=p)
+    manifest["lineup"] = [f"one of A against {p - 1} of B, A != B in {unique}"]
+    tables = {
+        "matrix": matchups.matrix_table(cells),
+        "ratings": matchups.ratings_table(ratings),
+        "scores": matchups.score_summary(frames),
+    }
+    fig = out / "matrix.png"
+    out.mkdir(parents=True, exist_ok=True)
+    from reports.export import caption_line
+
+    matchups.heatmap(cells, unique, p, caption_line(manifest), fig)
+    notes = {
+        "matrix": f"win rate of one seat of the strategy against {p - 1} seats of the other; fair = 1/{p}",
+        "ratings": "Bradley-Terry rating (logit units, average 0) from every pair of seats; 95% block bootstrap",
+        "scores": "mean score and mean winning score over every game of every matchup",
+    }
+    from reports.experiment_output import write_experiment
+
+    write_experiment(out, manifest, f"playout matrix: {game}", tables, {"matrix": fig}, notes)
+    _print_matrix(cells, unique, p, tables, manifest)
+    typer.echo(f"written to {out}")
+
+
+def _print_matrix(cells, codes, players, tables, manifest):
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    t = Table("one seat of \\ field of", *codes, title=f"win rate against a field of {players - 1} (fair {1 / players:.0%})")
+    lookup = {(c.row, c.col): c for c in cells}
+    for a in codes:
+        row = []
+        for b in codes:
+            c = lookup.get((a, b))
+            row.append(f"{c.rate:.1%} [{c.lo:.1%}, {c.hi:.1%}]" if c else "-")
+        t.add_row(a, *row)
+    console.print(t)
+    console.print(_rich_table("ratings", tables["ratings"]))
+    console.print(_rich_table("scores", tables["scores"]))
+    console.print(f"{manifest['game']} rules {manifest['rules_version']}, data {manifest['data_set']} "
+                  f"({manifest['data_assumed_share']:.0%} ASSUMED), seed {manifest['seed']}, "
+                  f"{manifest['n']:,} games in {manifest['wall_seconds']:.0f} s")  # fmt: skip
+
+
+@app.command()
+def sweep(
+    game: Annotated[str, typer.Argument(help="A game from `playout games`.")],
+    sets: Annotated[
+        list[str], typer.Option("--set", help="KNOB=LO..HI[:STEP] to sweep (one), or KNOB=VALUE to fix (repeatable).")
+    ],
+    n: Annotated[int, typer.Option("-n", "--games", help="Games per value.")] = 20_000,
+    players: Annotated[str | None, typer.Option("--players", "-p", help="Player codes, one per seat.")] = None,
+    seat: Annotated[int | None, typer.Option("--seat", help="Seat whose fairness is asked (default: from the knob).")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed (the same for every value).")] = 1,
+    data: Annotated[Path | None, typer.Option("--data", help="Directory of corrected data files.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output directory.")] = None,
+    threads: Annotated[int | None, typer.Option("--threads", "-t", help="Numba threads.")] = None,
+):
+    """Sweep one rule knob over a range on the same seeds: win rate per seat with its 95% band, and the value
+    at which the seat becomes fair (crosses 1/players) with an interval.
+
+    Examples:
+
+      playout sweep yokohama --set start_money.seat0=0..8 -n 200000
+
+      playout sweep yokohama --set start_money.seat0=0..8:2 --players greedy*3 -n 50000
+
+      playout sweep yokohama --set final.church_first=2..10 --set start_money.seat0=4 --seat 1 -n 20000
+    """
+    info = _game_info(game)
+    _positive(n, "-n")
+    threads = _threads(threads)
+    codes = _lineup(game, players)
+    from sim.experiments import parse_range, sweep_arms
+    from sim.params import parse_assignments
+
+    raw = parse_assignments(sets)
+    ranged = {k: v for k, v in raw.items() if ".." in v}
+    if len(ranged) != 1:
+        raise BadInput(f"sweep needs exactly one --set KNOB=LO..HI[:STEP], got {len(ranged)}")
+    knob, text = next(iter(ranged.items()))
+    fixed = _params_overrides(game, [f"{k}={v}" for k, v in raw.items() if k != knob])
+    values = parse_range(knob, text)
+    from sim.registry import get_game
+
+    spec = get_game(game)
+    for v in values:
+        spec.params.values({**fixed, knob: v})  # every value must be possible before anything runs
+    from reports import sweep as sw
+
+    asked = seat if seat is not None else (sw.seat_of_knob(knob) or 0)
+    if not 0 <= asked < len(codes):
+        raise BadInput(f"--seat {asked}: the game has seats 0..{len(codes) - 1}")
+    import time
+
+    from sim.engine import Recipe
+    from sim.experiments import experiment_manifest, play_arm
+
+    base = Recipe(game, codes, seed, n, min(n, 8192), fixed, _data_dir(data))
+    arms = sweep_arms(base, knob, values)
+    bar, advance = _progress(n * len(arms), f"{game} sweep of {knob}")
+    started = time.perf_counter()
+    with bar:
+        frames = [play_arm(r, threads=threads, on_chunk=advance) for _, r in arms]
+    wall = time.perf_counter() - started
+    p = len(codes)
+    table = sw.curve_table(values, frames, p)
+    crossing = sw.fair_crossing(values, frames, asked, p, seed=seed)
+    manifest = experiment_manifest(base, f"sweep of {knob}", len(values), n, wall, knob=knob, values=values, seat=asked)
+    out = out or Path("runs") / f"sweep-{game}-{knob}-{p}p-seed{seed}-n{n}"
+    out.mkdir(parents=True, exist_ok=True)
+    from reports.export import caption_line
+    from reports.experiment_output import write_experiment
+
+    fig = out / "sweep.png"
+    sw.plot(table, p, knob, asked, crossing, caption_line(manifest), fig)
+    tables = {"win_rates": table, "fair_value": sw.crossing_table(knob, asked, crossing)}
+    notes = {
+        "win_rates": f"win rate per seat at each value of {knob} (95% Wilson interval); same seeds at every value",
+        "fair_value": f"where seat {asked}'s win rate crosses 1/{p}; interval from the paired (same-seed) games",
+    }
+    write_experiment(out, manifest, f"playout sweep: {game} {knob}", tables, {"win_rates": fig}, notes)
+    _print_sweep(table, p, knob, asked, crossing, manifest)
+    typer.echo(f"written to {out}")
+
+
+def _print_sweep(table, players, knob, seat, crossing, manifest):
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    t = Table(knob, *(f"seat {s}" for s in range(players)), title=f"win rate per seat (fair {1 / players:.1%})")
+    for v in sorted(table["value"].unique().to_list()):
+        part = table.filter(table["value"] == v).sort("seat")
+        t.add_row(str(v), *(f"{r['win_rate']:.1%} [{r['lo']:.1%}, {r['hi']:.1%}]" for r in part.iter_rows(named=True)))
+    console.print(t)
+    if crossing.found:
+        console.print(f"seat {seat} is fair at {knob} = {crossing.x:.2f} (95% interval {crossing.lo:.2f} to "
+                      f"{crossing.hi:.2f}; {crossing.method})")  # fmt: skip
+    else:
+        console.print(f"seat {seat}: {crossing.message}")
+    console.print(f"{manifest['game']} rules {manifest['rules_version']}, data {manifest['data_set']} "
+                  f"({manifest['data_assumed_share']:.0%} ASSUMED), lineup {', '.join(manifest['lineup'])}, "
+                  f"seed {manifest['seed']}, {manifest['n']:,} games in {manifest['wall_seconds']:.0f} s")  # fmt: skip
+
+
+@app.command()
+def regress(
+    games_: Annotated[list[str] | None, typer.Argument(help="Games whose baselines to check (default: all).")] = None,
+    baseline: Annotated[
+        list[Path] | None, typer.Option("--baseline", "-b", help="A baseline file (repeatable) instead of all.")
+    ] = None,
+    update: Annotated[bool, typer.Option("--update", help="Re-record the baselines and print what moved.")] = False,
+    statistical_only: Annotated[
+        bool, typer.Option("--statistical-only", help="Ignore the exact fingerprint; only the win-rate test.")
+    ] = False,
+    add: Annotated[str | None, typer.Option("--add", help="Record a new baseline NAME for the one GAME given.")] = None,
+    players: Annotated[str | None, typer.Option("--players", "-p", help="With --add: player codes.")] = None,
+    n: Annotated[int, typer.Option("-n", "--games", help="With --add: number of games.")] = 20_000,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="With --add: master seed.")] = 1,
+    sets: Annotated[list[str] | None, typer.Option("--set", help="Rule knob KEY=VALUE for the replay.")] = None,
+    threads: Annotated[int | None, typer.Option("--threads", "-t", help="Numba threads.")] = None,
+):
+    """Re-play each baseline's fixed seeds and lineup; check the exact result fingerprint and every win rate
+    (per seat and per strategy) with a two-sided test. Exit 0 when all hold, 1 when any drifts.
+
+    The test: a pooled two-proportion z-test per win rate against the baseline counts, Holm-adjusted over
+    the baseline's win rates, family-wise false-alarm rate 1%. `--set` replays under changed rules (to see
+    what a rule change would move).
+
+    Examples:
+
+      playout regress
+
+      playout regress yokohama --set start_money.seat0=6
+
+      playout regress yokohama --update
+
+      playout regress yokohama --add greedy4 --players greedy*4 -n 20000 --seed 7
+    """
+    threads = _threads(threads)
+    from sim import regression
+
+    for g in games_ or []:
+        _game_info(g)
+    if add is not None:
+        if len(games_ or []) != 1:
+            raise BadInput("--add records a baseline for exactly one GAME")
+        _regress_add(games_[0], add, players, n, seed, sets or [], threads)
+        return
+    paths = list(baseline or []) or regression.baseline_paths(games_)
+    if not paths:
+        raise BadInput(f"no baselines found under {regression.BASELINE_DIR} for {', '.join(games_ or ['any game'])}")
+    overrides_for = {}
+    drifted = False
+    for path in paths:
+        doc = regression.load_baseline(path)
+        overrides_for[path] = _params_overrides(doc["game"], sets or [])
+        drifted |= _regress_one(path, doc, overrides_for[path], update, statistical_only, threads)
+    if drifted and not update:
+        typer.echo("DRIFT: at least one baseline moved (re-record on purpose with --update)", err=True)
+        raise typer.Exit(1)
+    typer.echo("all baselines hold" if not update else f"{len(paths)} baseline(s) re-recorded")
+
+
+def _regress_add(game, name, players, n, seed, sets, threads):
+    from sim import regression
+    from sim.engine import Recipe
+
+    _positive(n, "-n")
+    recipe = Recipe(game, _lineup(game, players), seed, n, min(n, 8192), _params_overrides(game, sets))
+    path = regression.BASELINE_DIR / game / f"{name}.json"
+    if path.exists():
+        raise BadInput(f"{path} exists: use --update to re-record it")
+    regression.write_baseline(path, regression.record(recipe, regression.replay(recipe, threads)))
+    typer.echo(f"recorded {path}")
+
+
+def _regress_one(path, doc, overrides, update, statistical_only, threads) -> bool:
+    """Check one baseline (or re-record it); True when it drifted."""
+    from dataclasses import replace
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from reports.regression import compare
+    from sim import regression
+    from sim.engine import Recipe
+
+    console = Console()
+    recipe = Recipe.from_json(doc["recipe"])
+    if overrides:
+        recipe = replace(recipe, params={**recipe.params, **overrides})
+    stale = None if overrides else regression.stale_reason(doc)
+    counts = regression.replay(recipe, threads)
+    checks = compare(doc, counts.seats, counts.strategies, regression.FAMILY_ALPHA, regression.POWER)
+    exact = counts.fingerprint == doc["results_sha256"]
+    moved = [c for c in checks if c.drifted]
+    t = Table("win rate of", "baseline", "now", "difference [95%]", "p (Holm)", "detects", "",
+              title=f"{path.parent.name}/{path.name}: {recipe.n:,} games, seed {recipe.seed}, {', '.join(recipe.players)}")  # fmt: skip
+    for c in checks:
+        t.add_row(c.what, f"{c.base_wins / c.base_n:.2%}", f"{c.wins / c.n:.2%}",
+                  f"{c.diff:+.2%} [{c.lo:+.2%}, {c.hi:+.2%}]", f"{c.p_adjusted:.3g}", f"±{c.detectable:.2%}",
+                  "DRIFT" if c.drifted else "ok")  # fmt: skip
+    console.print(t)
+    console.print(f"exact fingerprint: {'same' if exact else 'CHANGED'}" + (f"; stale baseline: {stale}" if stale else ""))
+    if update:
+        regression.write_baseline(path, regression.record(recipe, counts))
+        what = ", ".join(c.what for c in moved) or "no win rate beyond its tolerance"
+        console.print(f"re-recorded {path}: moved: {what}" + ("" if exact else "; the result table changed"))
+        return False
+    for c in moved:
+        console.print(f"DRIFT {c.what}: {c.base_wins / c.base_n:.2%} -> {c.wins / c.n:.2%} (p = {c.p_adjusted:.2g})")
+    return bool(moved) or stale is not None or (not exact and not statistical_only)
+
+
 @app.command()
 def stats(
     game: Annotated[str, typer.Argument(help="A game from `playout games`.")],
@@ -415,7 +756,9 @@ def main(argv: list[str] | None = None) -> int:
     from sim.errors import InputError, SimulationError
 
     try:
-        app(args=argv, standalone_mode=False)
+        code = app(args=argv, standalone_mode=False)
+        if isinstance(code, int) and code:  # typer.Exit(code) comes back as a return value here
+            sys.exit(code)
     except (BadInput, InputError) as e:
         typer.echo(f"playout: error: {_one_line(str(e))}", err=True)
         sys.exit(EXIT_BAD_INPUT)

@@ -1,0 +1,33 @@
+"""Writing an experiment's outputs (matrix, sweep, value): CSV tables, PNG figures, one HTML page and
+experiment.json, each carrying the header facts (game, rules, data and its ASSUMED share, lineup, seed, n)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import polars as pl
+
+from reports import export
+from sim.results import atomic_write_bytes
+
+
+def write_experiment(
+    out_dir: Path, manifest: dict, title: str, tables: dict[str, pl.DataFrame], figures: dict[str, Path], notes: dict
+) -> dict[str, Path]:
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    header = export.header_lines(manifest)
+    paths = {}
+    for name, table in tables.items():
+        paths[f"{name}.csv"] = export.write_csv(table, out_dir / f"{name}.csv", [*header, notes.get(name, "")])
+    sections = [
+        export.Section(name.replace("_", " "), notes.get(name, ""), [figures[name]] if name in figures else [],
+                       [(name.replace("_", " "), table)])
+        for name, table in tables.items()
+    ]  # fmt: skip
+    paths.update({p.name: p for p in figures.values()})
+    paths[f"{out_dir.name}.html"] = export.write_html(out_dir / "report.html", title, header, sections)
+    atomic_write_bytes(out_dir / "experiment.json", (json.dumps(manifest, indent=2) + "\n").encode())
+    paths["experiment.json"] = out_dir / "experiment.json"
+    return paths

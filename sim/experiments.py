@@ -1,0 +1,84 @@
+"""Experiments made of several runs on the same seeds: matchups, sweeps, card values.
+
+Each arm is a Recipe played in memory (no run directory), chunk by chunk, keeping only the columns the
+analysis needs, so hundreds of thousands of games per arm stay small. Arms share the seed, so game i of
+every arm starts from the same shuffles (common random numbers) and differences are paired.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+import polars as pl
+
+from sim.backends import backend_for
+from sim.engine import Recipe, prepare
+
+KEEP = ("game_index", "players", "winner", "winner_strategy", "rounds", "end_trigger")
+
+
+def play_arm(
+    recipe: Recipe,
+    columns: Sequence[str] | None = None,
+    threads: int | None = None,
+    cluster: str | None = None,
+    on_chunk: Callable[[int], None] | None = None,
+) -> pl.DataFrame:
+    """The result table of `recipe`, in game order, with only `columns` (default: the fixed columns plus
+    every strategy, score and rank column)."""
+    prep = prepare(recipe)
+    frames: dict[int, pl.DataFrame] = {}
+    with backend_for(cluster, threads) as backend:
+        for chunk, frame in backend.map_chunks(prep, list(range(recipe.n_chunks))):
+            keep = columns or [c for c in frame.columns if c in KEEP or c.split("_")[0] in ("strategy", "score", "rank")]
+            frames[chunk] = frame.select(keep)
+            if on_chunk:
+                on_chunk(frame.height)
+    return pl.concat([frames[c] for c in sorted(frames)])
+
+
+def with_params(recipe: Recipe, **changes: int) -> Recipe:
+    """The same recipe with knobs set (knob names with dots are passed as a dict: with_params(r, **{...}))."""
+    return replace(recipe, params={**recipe.params, **changes})
+
+
+def experiment_manifest(recipe: Recipe, question: str, arms: int, games_per_arm: int, wall: float, **extra) -> dict:
+    """The header facts of an experiment's outputs (same keys as a run's manifest where they apply)."""
+    from sim.engine import manifest_for
+
+    prep = prepare(recipe)
+    m = manifest_for(prep, "complete", wall, games_per_arm * arms, None)
+    m.update(question=question, arms=arms, games_per_arm=games_per_arm, **extra)
+    m["n"] = games_per_arm * arms
+    m.pop("recipe", None)
+    return m
+
+
+def matchup_arms(base: Recipe, codes: list[str], players: int) -> list[tuple[str, str, Recipe]]:
+    """(a, b, recipe) for every ordered pair a != b: one seat of a against players-1 seats of b."""
+    return [(a, b, replace(base, players=[a] + [b] * (players - 1))) for a in codes for b in codes if a != b]
+
+
+def parse_range(knob: str, text: str) -> list[int]:
+    """'0..8' -> [0, 1, ..., 8]; '0..8:2' -> [0, 2, 4, 6, 8] (whole numbers, inclusive)."""
+    from sim.errors import ParamError
+    from sim.params import parse_int
+
+    span, _, step_text = text.partition(":")
+    lo_text, dots, hi_text = span.partition("..")
+    if not dots:
+        raise ParamError(f"--set {knob}={text}: a sweep range is written LO..HI or LO..HI:STEP")
+    lo, hi = parse_int(lo_text, f"--set {knob}"), parse_int(hi_text, f"--set {knob}")
+    step = parse_int(step_text, f"--set {knob} step") if step_text else 1
+    if step < 1 or hi < lo:
+        raise ParamError(f"--set {knob}={text}: needs LO <= HI and a step of at least 1")
+    values = list(range(lo, hi + 1, step))
+    if len(values) < 2:
+        raise ParamError(f"--set {knob}={text}: a sweep needs at least two values")
+    return values
+
+
+def sweep_arms(base: Recipe, knob: str, values: list[int]) -> list[tuple[int, Recipe]]:
+    """One recipe per value of the knob, all on the base recipe's seed (common random numbers)."""
+    return [(v, with_params(base, **{knob: v})) for v in values]
