@@ -376,7 +376,7 @@ def context(s, d, k, w, p):
     good_values(s, d, k, w, p, cx)
     cx[CX_PROGRESS] = progress(s, d, k)
     cx[CX_LEAD] = lead(s, p)
-    if s[G_PHASE] == PH_PLACE or s[G_PHASE] == PH_MOVE:
+    if (s[G_PHASE] == PH_PLACE and s[G_PLACE_N] == 0) or s[G_PHASE] == PH_MOVE:
         cost = np.empty(MAX_POS, np.int64)
         via = np.empty(MAX_POS, np.int64)
         move_costs(s, k, p, cost, via)

@@ -824,8 +824,9 @@ def stop_cost(s, k, p, q):
 @njit(cache=True)
 def move_costs(s, k, p, cost, via):
     """cost[q] = cheapest yen to move seat p's president to q (UNREACHABLE if it cannot end there);
-    via[q] = previous position on that path (-1 when no path is walked). Walking: each step goes to an
-    adjacent position holding an own assistant (or the canal), never back to the start."""
+    via[q] = previous position on the cheapest walk to q (-1 when none is walked). Walking: each step goes
+    to an adjacent position holding an own assistant (or the canal), never back to the start. Tram and
+    Station make cost[q] 0 but leave via alone: other walks pass through q and are paid along via."""
     n_pos = s[G_N_POS]
     start = s[pb(p) + P_PRESIDENT]
     for q in range(MAX_POS):
@@ -842,11 +843,9 @@ def move_costs(s, k, p, cost, via):
         for q in range(n_pos):
             if q != start and kind_at(s, q) != K_CANAL and other_presidents(s, p, q) == 0:
                 cost[q] = 0
-                via[q] = -1
     st = s[G_STATION]
     if st >= 0 and st != start and owns(s, p, T_STATION):
         cost[st] = 0
-        via[st] = -1
 
 
 @njit(cache=True)
@@ -1345,7 +1344,7 @@ def achievement_met(s, d, p, i):
     need = d[base + A_AMOUNT]
     b = pb(p)
     if cond == C_GOODS_SET:
-        for g in range(N_GOODS):
+        for g in range(N_GOODS):  # noqa: SIM110 (numba compiles no all() over a generator)
             if s[b + P_GOODS + g] < need:
                 return False
         return True
@@ -1387,7 +1386,7 @@ def order_payable(s, d, p, slot):
     o = s[pb(p) + P_ORDERS_HAND + slot]
     if o < 0:
         return False
-    for g in range(N_GOODS):
+    for g in range(N_GOODS):  # noqa: SIM110 (numba compiles no all() over a generator)
         if s[pb(p) + P_GOODS + g] < d[D_ORDER + o * N_ORDER + O_GOODS + g]:
             return False
     return True
