@@ -347,7 +347,14 @@ def _progress(total: int, label: str):
     """A rich progress bar with games/s and ETA, and a callback advancing it by a number of games."""
     import time
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     bar = Progress(
         TextColumn("[bold]{task.description}"),
@@ -456,7 +463,8 @@ def _print_matrix(cells, codes, players, tables, manifest):
     from rich.table import Table
 
     console = Console()
-    t = Table("one seat of \\ field of", *codes, title=f"win rate against a field of {players - 1} (fair {1 / players:.0%})")
+    title = f"win rate against a field of {players - 1} (fair {1 / players:.0%})"
+    t = Table("one seat of \\ field of", *codes, title=title)
     lookup = {(c.row, c.col): c for c in cells}
     for a in codes:
         row = []
@@ -480,7 +488,9 @@ def sweep(
     ],
     n: Annotated[int, typer.Option("-n", "--games", help="Games per value.")] = 20_000,
     players: Annotated[str | None, typer.Option("--players", "-p", help="Player codes, one per seat.")] = None,
-    seat: Annotated[int | None, typer.Option("--seat", help="Seat whose fairness is asked (default: from the knob).")] = None,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Seat whose fairness is asked (default: from the knob).")
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed (the same for every value).")] = 1,
     data: Annotated[Path | None, typer.Option("--data", help="Directory of corrected data files.")] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output directory.")] = None,
@@ -497,7 +507,7 @@ def sweep(
 
       playout sweep yokohama --set final.church_first=2..10 --set start_money.seat0=4 --seat 1 -n 20000
     """
-    info = _game_info(game)
+    _game_info(game)
     _positive(n, "-n")
     threads = _threads(threads)
     codes = _lineup(game, players)
@@ -539,8 +549,8 @@ def sweep(
     manifest = experiment_manifest(base, f"sweep of {knob}", len(values), n, wall, knob=knob, values=values, seat=asked)
     out = out or Path("runs") / f"sweep-{game}-{knob}-{p}p-seed{seed}-n{n}"
     out.mkdir(parents=True, exist_ok=True)
-    from reports.export import caption_line
     from reports.experiment_output import write_experiment
+    from reports.export import caption_line
 
     fig = out / "sweep.png"
     sw.plot(table, p, knob, asked, crossing, caption_line(manifest), fig)
@@ -569,6 +579,119 @@ def _print_sweep(table, players, knob, seat, crossing, manifest):
                       f"{crossing.hi:.2f}; {crossing.method})")  # fmt: skip
     else:
         console.print(f"seat {seat}: {crossing.message}")
+    console.print(f"{manifest['game']} rules {manifest['rules_version']}, data {manifest['data_set']} "
+                  f"({manifest['data_assumed_share']:.0%} ASSUMED), lineup {', '.join(manifest['lineup'])}, "
+                  f"seed {manifest['seed']}, {manifest['n']:,} games in {manifest['wall_seconds']:.0f} s")  # fmt: skip
+
+
+@app.command()
+def value(
+    game: Annotated[str, typer.Argument(help="A game from `playout games`.")],
+    cards: Annotated[str, typer.Option("--cards", help="Card kind (Yokohama: tech).")] = "tech",
+    n: Annotated[
+        int, typer.Option("-n", "--games", help="Games per card and condition (and for the baseline).")
+    ] = 10_000,
+    only: Annotated[str | None, typer.Option("--only", help="Comma-separated card names (default: all).")] = None,
+    players: Annotated[str | None, typer.Option("--players", "-p", help="Player codes, one per seat.")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed (the same in every condition).")] = 1,
+    sets: Annotated[list[str] | None, typer.Option("--set", help="Rule knob KEY=VALUE (repeatable).")] = None,
+    data: Annotated[Path | None, typer.Option("--data", help="Directory of corrected data files.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output directory.")] = None,
+    threads: Annotated[int | None, typer.Option("--threads", "-t", help="Numba threads.")] = None,
+):
+    """What each card is worth, by paired experiments on the same seeds: the card given to a seat at the
+    start vs not, and the card removed from the game vs not; change in win rate and score with 95%
+    intervals, ranked, as a table and plots. Also owners vs non-owners (a correlation, labelled so).
+
+    Examples:
+
+      playout value yokohama --cards tech -n 10000
+
+      playout value yokohama --cards tech --only exposition,ball,tram -n 40000
+    """
+    _game_info(game)
+    _positive(n, "-n")
+    threads = _threads(threads)
+    from sim.errors import did_you_mean
+    from sim.registry import get_game
+
+    spec = get_game(game)
+    if cards not in spec.card_kinds:
+        raise BadInput(f"{game} has no card kind {cards!r}{did_you_mean(cards, list(spec.card_kinds))}")
+    card = spec.card_kinds[cards]
+    names = card["names"]
+    chosen = [c.strip() for c in only.split(",")] if only else names
+    for c in chosen:
+        if c not in names:
+            raise BadInput(f"unknown {cards} {c!r}{did_you_mean(c, names)}")
+    codes = _lineup(game, players)
+    p = len(codes)
+    if n < p:
+        raise BadInput(f"-n must be at least the number of players ({p})")
+    params = _params_overrides(game, sets or [])
+    import time
+
+    from reports import card_value as cv
+    from sim.engine import Recipe
+    from sim.experiments import experiment_manifest, give_arms, play_arm, remove_arm
+
+    n = (n // p) * p  # every seat receives the card in an equal share of the games
+    base = Recipe(game, codes, seed, n, min(n, 8192), params, _data_dir(data))
+    keep = [
+        "game_index",
+        "players",
+        "winner",
+        *[f"{x}_{s}" for x in ("score", "strategy", card["feature"]) for s in range(p)],
+    ]
+    bar, advance = _progress(n * (1 + 2 * len(chosen)), f"{game} {cards} value ({len(chosen)} cards)")
+    started = time.perf_counter()
+    rows = []
+    with bar:
+        baseline = play_arm(base, keep, threads, on_chunk=advance)
+        for name in chosen:
+            i = names.index(name)
+            given = [(s, play_arm(r, keep, threads, on_chunk=advance)) for s, r in give_arms(base, card, i, p)]
+            removed = play_arm(remove_arm(base, card, i), keep, threads, on_chunk=advance)
+            rows.append(cv.card_row(name, cv.given_effect(baseline, given),
+                                    cv.removed_effect(baseline, removed, card["feature"], i, p),
+                                    cv.owner_correlation(baseline, card["feature"], i, p)))  # fmt: skip
+    wall = time.perf_counter() - started
+    table = cv.value_table(rows)
+    manifest = experiment_manifest(base, f"{cards} value", 1 + 2 * len(chosen), n, wall, cards=chosen)
+    out = out or Path("runs") / f"value-{game}-{cards}-{p}p-seed{seed}-n{n}"
+    out.mkdir(parents=True, exist_ok=True)
+    from reports.experiment_output import write_experiment
+    from reports.export import caption_line
+
+    figs = {"value": out / "value_given.png", "removed": out / "value_removed.png"}
+    cv.plot(table, caption_line(manifest), figs["value"], figs["removed"])
+    notes = {
+        "value": "given: the receiving seat, paired with the same game without it; removed: the baseline's owners, "
+        "paired with the same game without the card; owner win rate is a correlation, not an effect"
+    }
+    write_experiment(out, manifest, f"playout value: {game} {cards}", {"value": table}, {"value": figs["value"]}, notes)
+    _print_value(table, manifest)
+    typer.echo(f"written to {out}")
+
+
+def _print_value(table, manifest):
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    title = "card value, ranked by the receiver's win-rate change"
+    heads = ("card", "given: win rate change", "given: score change", "removed: owners' win change")
+    t = Table(*heads, "owners win (corr.)", "others win", title=title)
+    for r in table.iter_rows(named=True):
+        t.add_row(
+            r["card"],
+            f"{r['given_win_delta']:+.1%} [{r['given_win_lo']:+.1%}, {r['given_win_hi']:+.1%}]",
+            f"{r['given_score_delta']:+.1f} [{r['given_score_lo']:+.1f}, {r['given_score_hi']:+.1f}]",
+            f"{r['removed_owner_win_delta']:+.1%} [{r['removed_owner_win_lo']:+.1%}, {r['removed_owner_win_hi']:+.1%}]",
+            f"{r['owner_win_rate (correlation)']:.1%}",
+            f"{r['non_owner_win_rate']:.1%}",
+        )
+    console.print(t)
     console.print(f"{manifest['game']} rules {manifest['rules_version']}, data {manifest['data_set']} "
                   f"({manifest['data_assumed_share']:.0%} ASSUMED), lineup {', '.join(manifest['lineup'])}, "
                   f"seed {manifest['seed']}, {manifest['n']:,} games in {manifest['wall_seconds']:.0f} s")  # fmt: skip
@@ -666,14 +789,16 @@ def _regress_one(path, doc, overrides, update, statistical_only, threads) -> boo
     checks = compare(doc, counts.seats, counts.strategies, regression.FAMILY_ALPHA, regression.POWER)
     exact = counts.fingerprint == doc["results_sha256"]
     moved = [c for c in checks if c.drifted]
-    t = Table("win rate of", "baseline", "now", "difference [95%]", "p (Holm)", "detects", "",
-              title=f"{path.parent.name}/{path.name}: {recipe.n:,} games, seed {recipe.seed}, {', '.join(recipe.players)}")  # fmt: skip
+    title = f"{path.parent.name}/{path.name}: {recipe.n:,} games, seed {recipe.seed}, {', '.join(recipe.players)}"
+    t = Table("win rate of", "baseline", "now", "difference [95%]", "p (Holm)", "detects", "", title=title)
     for c in checks:
         t.add_row(c.what, f"{c.base_wins / c.base_n:.2%}", f"{c.wins / c.n:.2%}",
                   f"{c.diff:+.2%} [{c.lo:+.2%}, {c.hi:+.2%}]", f"{c.p_adjusted:.3g}", f"±{c.detectable:.2%}",
                   "DRIFT" if c.drifted else "ok")  # fmt: skip
     console.print(t)
-    console.print(f"exact fingerprint: {'same' if exact else 'CHANGED'}" + (f"; stale baseline: {stale}" if stale else ""))
+    console.print(
+        f"exact fingerprint: {'same' if exact else 'CHANGED'}" + (f"; stale baseline: {stale}" if stale else "")
+    )
     if update:
         regression.write_baseline(path, regression.record(recipe, counts))
         what = ", ".join(c.what for c in moved) or "no win rate beyond its tolerance"

@@ -192,12 +192,8 @@ def end_triggers(frame: Frame) -> pl.DataFrame:
     """Share of games ended by each trigger, with Wilson intervals."""
     counts = frame.lazy().group_by("end_trigger").agg(pl.len().alias("games")).collect()
     total = int(counts["games"].sum())
-    counts = counts.with_columns(pl.lit(total).alias("of")).sort(
-        "games", "end_trigger", descending=[True, False]
-    )
-    return (
-        rate_columns(counts, "games", "of", "").rename({"rate": "share"}).rename({"end_trigger": "trigger"})
-    )
+    counts = counts.with_columns(pl.lit(total).alias("of")).sort("games", "end_trigger", descending=[True, False])
+    return rate_columns(counts, "games", "of", "").rename({"rate": "share"}).rename({"end_trigger": "trigger"})
 
 
 def bitmask_width(frame: Frame, feature: str) -> int:
@@ -297,12 +293,7 @@ def pairwise_wins_by_block(frame: Frame, blocks: int = 1000) -> tuple[list[str],
                     ((a > b).cast(pl.Float64) + tie).alias("j_ahead"),
                 )
             )
-    pairs = (
-        pl.concat(parts)
-        .group_by("block", "i", "j")
-        .agg(pl.col("i_ahead").sum(), pl.col("j_ahead").sum())
-        .collect()
-    )
+    pairs = pl.concat(parts).group_by("block", "i", "j").agg(pl.col("i_ahead").sum(), pl.col("j_ahead").sum()).collect()
     codes = sorted(set(pairs["i"].to_list()) | set(pairs["j"].to_list()))
     index = {c: k for k, c in enumerate(codes)}
     wins = np.zeros((blocks, len(codes), len(codes)))

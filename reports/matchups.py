@@ -49,8 +49,8 @@ def matrix_table(cells: list[Cell]) -> pl.DataFrame:
 
 def ratings(frames: list[pl.DataFrame], blocks: int = 400, seed: int = 0) -> list[Rating]:
     """Bradley-Terry ratings over all the games of all the matchups."""
-    games = pl.concat([f.select(sorted(c for c in f.columns if c.startswith(("rank_", "score_", "strategy_", "players"))))
-                       for f in frames], how="vertical")  # fmt: skip
+    wanted = ("rank_", "score_", "strategy_", "players")
+    games = pl.concat([f.select(sorted(c for c in f.columns if c.startswith(wanted))) for f in frames])
     codes, block_wins = pairwise_wins_by_block(games, blocks)
     return bradley_terry_bootstrap(block_wins, codes, seed=seed)
 

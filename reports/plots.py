@@ -36,9 +36,7 @@ def new_figure(width: float = 8.0, height: float = 4.5, panels: int = 1):
 
 def save(fig, path: Path, title: str, caption: str) -> Path:
     """Add the caption at the foot, render to PNG in memory and write it atomically."""
-    fig.text(
-        0.0, -0.01, textwrap.fill(caption, CAPTION_WIDTH), fontsize=6.5, ha="left", va="top", color="#444"
-    )
+    fig.text(0.0, -0.01, textwrap.fill(caption, CAPTION_WIDTH), fontsize=6.5, ha="left", va="top", color="#444")
     buffer = io.BytesIO()
     metadata = {"Title": title, "Description": caption, "Software": None}
     fig.savefig(buffer, format="png", dpi=110, bbox_inches="tight", metadata=metadata)
@@ -138,9 +136,7 @@ def vp_by_source(table: pl.DataFrame, caption: str, path: Path) -> Path:
     return save(fig, path, "VP by source", caption)
 
 
-def histograms(
-    panels: Mapping[str, tuple[np.ndarray, np.ndarray]], caption: str, path: Path, title: str
-) -> Path:
+def histograms(panels: Mapping[str, tuple[np.ndarray, np.ndarray]], caption: str, path: Path, title: str) -> Path:
     """One histogram per panel from counted integer values: {x label: (values, counts)}."""
     fig, axes = new_figure(width=5.0 * len(panels), panels=len(panels))
     for ax, (label, (values, counts)) in zip(axes, panels.items(), strict=True):

@@ -29,7 +29,9 @@ class Check:
 def compare(baseline: dict, seats: dict, strategies: dict, alpha: float, power: float) -> list[Check]:
     """Each seat's and strategy's win rate now against the baseline counts; Holm-adjusted p-values."""
     pairs = [(f"seat {k}", baseline["seats"][k], seats[k]) for k in sorted(baseline["seats"])]
-    pairs += [(f"strategy {k}", baseline["strategies"][k], strategies.get(k, (0, 0))) for k in sorted(baseline["strategies"])]
+    pairs += [
+        (f"strategy {k}", baseline["strategies"][k], strategies.get(k, (0, 0))) for k in sorted(baseline["strategies"])
+    ]
     raw = []
     for what, (bw, bn), (w, n) in pairs:
         raw.append((what, bw, bn, w, n, two_rate_test(w, n, bw, bn) if n else None))

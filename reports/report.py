@@ -37,9 +37,7 @@ def open_games(run_dir: Path) -> pl.LazyFrame:
     report relies on; InputError naming the file when it is missing, unreadable, malformed or empty."""
     path = run_dir / GAMES_FILE
     if not path.is_file():
-        raise InputError(
-            f"no {GAMES_FILE} in {run_dir} (is the run finished? `playout run --resume` completes it)"
-        )
+        raise InputError(f"no {GAMES_FILE} in {run_dir} (is the run finished? `playout run --resume` completes it)")
     try:
         games = pl.scan_parquet(path)
         columns = games.collect_schema().names()
@@ -92,9 +90,7 @@ NOTES = {
 }
 
 
-def draw_figures(
-    games: pl.LazyFrame, tables: dict[str, pl.DataFrame], caption: str, out: Path
-) -> dict[str, Path]:
+def draw_figures(games: pl.LazyFrame, tables: dict[str, pl.DataFrame], caption: str, out: Path) -> dict[str, Path]:
     """The report's figures, by table name."""
     figs = {
         "seat_fairness": plots.seat_win_rates(tables["seat_fairness"], caption, out / "seat_fairness.png"),
@@ -107,11 +103,7 @@ def draw_figures(
             out / "scores.png",
         ),
         "game_length": plots.histograms(
-            {
-                m: balance.value_counts(games, m)
-                for m in ("rounds", "decisions")
-                if m in balance.columns_of(games)
-            },
+            {m: balance.value_counts(games, m) for m in ("rounds", "decisions") if m in balance.columns_of(games)},
             caption,
             out / "game_length.png",
             "Game length",

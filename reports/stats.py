@@ -193,9 +193,7 @@ def paired_win_difference(won_a: Sequence[bool], won_b: Sequence[bool], conf: fl
     centre = p10 - p01
     half = z_for(conf) * math.sqrt(max(0.0, (p10 + p01 - centre**2) / adj_n))
     est = (n10 - n01) / n
-    return Difference(
-        est, max(-1.0, centre - half), min(1.0, centre + half), p, n, "McNemar exact; Agresti-Min"
-    )
+    return Difference(est, max(-1.0, centre - half), min(1.0, centre + half), p, n, "McNemar exact; Agresti-Min")
 
 
 # ---------------------------------------------------------------- crossing point of a sweep
@@ -217,9 +215,7 @@ def logit(p: float) -> float:
     return math.log(p / (1 - p))
 
 
-def fit_logistic(
-    x: Sequence[float], wins: Sequence[float], n: Sequence[float], max_iter: int = 100
-) -> LogisticFit:
+def fit_logistic(x: Sequence[float], wins: Sequence[float], n: Sequence[float], max_iter: int = 100) -> LogisticFit:
     """Fit logit(wins/n) = b0 + b1 x on aggregated binomial counts by iteratively reweighted least squares
     (the same estimate as statsmodels GLM(Binomial) with a (wins, losses) endog). x is standardised inside
     for numerical stability; the result is in the units of x."""
@@ -314,17 +310,13 @@ def crossing_point(
         return logistic_crossing(fit, fit_p, x, target, conf)
     x_star = first_crossing(x, w / m, target)
     if math.isnan(x_star):
-        return no_crossing(
-            x, target, f"the observed win rate stays {side_of(w / m, target)} the target", fit_p
-        )
+        return no_crossing(x, target, f"the observed win rate stays {side_of(w / m, target)} the target", fit_p)
     rng = np.random.default_rng(seed)
     redraws = rng.binomial(m.astype(np.int64), w / m, size=(n_boot, len(x))) / m
     increasing = w[-1] / m[-1] >= w[0] / m[0]
     boot = np.array([interpolated_or_edge(x, r, target, increasing) for r in redraws])
     why = "logistic fit failed" if math.isnan(fit_p) else f"logistic fit rejected, p = {fit_p:.2g}"
-    return bootstrap_crossing(
-        x_star, boot, x, target, conf, "interpolation", fit_p, f"{why}; parametric bootstrap"
-    )
+    return bootstrap_crossing(x_star, boot, x, target, conf, "interpolation", fit_p, f"{why}; parametric bootstrap")
 
 
 def crossing_point_paired(
@@ -385,9 +377,7 @@ def sort_order(x) -> np.ndarray:
     return np.argsort(np.asarray(x, dtype=float), kind="stable")
 
 
-def fit_or_none(
-    x: np.ndarray, w: np.ndarray, m: np.ndarray, fit_alpha: float
-) -> tuple[LogisticFit | None, float]:
+def fit_or_none(x: np.ndarray, w: np.ndarray, m: np.ndarray, fit_alpha: float) -> tuple[LogisticFit | None, float]:
     """The logistic fit and its goodness-of-fit p-value; None for the fit when it breaks down (a step
     curve that separates perfectly drives the slope to infinity) or fits poorly (p < fit_alpha)."""
     from scipy.stats import chi2
@@ -540,9 +530,7 @@ def bradley_terry(
     se = np.sqrt(np.diag(rating_covariance(W + W.T, theta)))
     z = z_for(conf)
     return [
-        Rating(
-            names[i], float(theta[i]), float(se[i]), float(theta[i] - z * se[i]), float(theta[i] + z * se[i])
-        )
+        Rating(names[i], float(theta[i]), float(se[i]), float(theta[i] - z * se[i]), float(theta[i] + z * se[i]))
         for i in range(k)
     ]
 

@@ -36,14 +36,16 @@ class Recipe:
     chunk: int = DEFAULT_CHUNK
     params: dict[str, int] = field(default_factory=dict)
     data_dir: str | None = None
+    first: int = 0  # the run plays games first .. first + n - 1 of the seed
 
     @property
     def n_chunks(self) -> int:
         return -(-self.n // self.chunk)
 
     def chunk_range(self, c: int) -> tuple[int, int]:
-        first = c * self.chunk
-        return first, min(self.chunk, self.n - first)
+        """(first game index, games) of chunk c."""
+        start = c * self.chunk
+        return self.first + start, min(self.chunk, self.n - start)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -84,6 +86,8 @@ def prepare(recipe: Recipe) -> Prepared:
         raise ParamError(f"the number of games must be at least 1, not {recipe.n}")
     if recipe.chunk < 1:
         raise ParamError(f"the chunk size must be at least 1, not {recipe.chunk}")
+    if recipe.first < 0:
+        raise ParamError(f"the first game index must be 0 or more, not {recipe.first}")
     players = [spec.strategies.player(code) for code in recipe.players]
     lineup, weights = lineup_arrays(players)
     params = spec.params.values(recipe.params)

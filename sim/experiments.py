@@ -31,7 +31,9 @@ def play_arm(
     frames: dict[int, pl.DataFrame] = {}
     with backend_for(cluster, threads) as backend:
         for chunk, frame in backend.map_chunks(prep, list(range(recipe.n_chunks))):
-            keep = columns or [c for c in frame.columns if c in KEEP or c.split("_")[0] in ("strategy", "score", "rank")]
+            keep = columns or [
+                c for c in frame.columns if c in KEEP or c.split("_")[0] in ("strategy", "score", "rank")
+            ]
             frames[chunk] = frame.select(keep)
             if on_chunk:
                 on_chunk(frame.height)
@@ -82,3 +84,18 @@ def parse_range(knob: str, text: str) -> list[int]:
 def sweep_arms(base: Recipe, knob: str, values: list[int]) -> list[tuple[int, Recipe]]:
     """One recipe per value of the knob, all on the base recipe's seed (common random numbers)."""
     return [(v, with_params(base, **{knob: v})) for v in values]
+
+
+def give_arms(base: Recipe, card: dict, card_id: int, players: int) -> list[tuple[int, Recipe]]:
+    """(seat, recipe): the card given to seat s at the start in games [s*m, (s+1)*m) of the base recipe's
+    seed, m = base.n // players, so every seat receives it in an equal share of the same games."""
+    m = base.n // players
+    return [
+        (s, replace(with_params(base, **{card["give_knob"]: card_id + 1, card["give_seat_knob"]: s}),
+                    n=m, first=base.first + s * m, chunk=min(base.chunk, m)))
+        for s in range(players)
+    ]  # fmt: skip
+
+
+def remove_arm(base: Recipe, card: dict, card_id: int) -> Recipe:
+    return with_params(base, **{card["remove_knob"]: card_id + 1})

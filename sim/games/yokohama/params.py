@@ -27,6 +27,11 @@ K_SUPPLY_IMPORTS = _k("supply.imports", 23, "imported-goods tokens in the box", 
 K_ORDERS_BOXED_2P = _k("setup.orders_boxed_2p", 16, "order cards put back unseen at 2 players", 0, 40, "sourced: S3")
 _k("setup.orders_boxed_3p", 5, "order cards put back unseen at 3 players", 0, 40, "sourced: S3")
 _k("setup.orders_boxed_4p", 0, "order cards put back unseen at 4 players", 0, 40, "sourced: S3")
+# Experiments (`playout value`), not rules: a technology taken out of the game, or given to a seat at setup.
+K_REMOVE_TECH = _k("experiment.remove_tech", 0, "tech id + 1 whose cards leave the deck (0: none)", 0, 20, "experiment")
+K_GIVE_TECH = _k("experiment.give_tech", 0, "tech id + 1 one copy of which a seat owns from the start (0: none)", 0, 20,
+                 "experiment")  # fmt: skip
+K_GIVE_SEAT = _k("experiment.give_tech_seat", 0, "the seat given experiment.give_tech", 0, 3, "experiment")
 
 K_PLACE_SPREAD = _k("place.spread", 3, "areas for one assistant each (or 2 in one area)", 1, 6, "sourced: seed 000")
 K_PLACE_STACK = _k("place.stack", 2, "assistants into one area instead", 1, 6, "sourced: seed 000")

@@ -265,6 +265,8 @@ from sim.games.yokohama.params import (
     K_EXPOSITION_VP,
     K_FREE_TECHS,
     K_GAS_LAMP_VP,
+    K_GIVE_SEAT,
+    K_GIVE_TECH,
     K_GOODS_PER_VP,
     K_HAND_LIMIT,
     K_INDUSTRY_VP_1,
@@ -280,6 +282,7 @@ from sim.games.yokohama.params import (
     K_PORT5_VP,
     K_PRESIDENT_FEE,
     K_PRINTING_YEN,
+    K_REMOVE_TECH,
     K_SECOND_ORDER_YEN,
     K_SELF_TRIGGER,
     K_SET_VP_2,
@@ -543,7 +546,7 @@ def init_state(s, d, k, n_players, rng):
     for i in range(N_COUNTRIES):
         s[G_AGENT_SUPPLY + i] = d[D_AGENTS + i]
     deal_orders(s, d, k, n_players, rng)
-    deal_techs(s, d, rng)
+    deal_techs(s, d, k, rng)
     deal_achievements(s, d, rng)
     for i in range(MAX_CHURCH):
         s[G_CHURCH + i] = NONE
@@ -551,6 +554,7 @@ def init_state(s, d, k, n_players, rng):
         s[G_CUSTOMS + i] = NONE
     if n_players == 2:
         seat_dummy(s, d, k)
+    give_tech(s, d, k, rng)
     s[G_PHASE] = PH_KEEP_ORDER
     s[G_KEEP_SEAT] = 0
     s[G_CUR] = 0
@@ -637,19 +641,55 @@ def draw_order(s):
 
 
 @njit(cache=True)
-def deal_techs(s, d, rng):
+def deal_techs(s, d, k, rng):
     n = 0
     for t in range(N_TECHS):
         for _ in range(d[D_TECH_COPIES + t]):
             s[G_TECH_DECK + n] = t
             n += 1
     shuffle(s, G_TECH_DECK, G_TECH_DECK + n, rng, SETUP_STREAM)
+    # Experiments take cards out after the shuffle, so every other card keeps its place in the deck order.
+    n = take_from_deck(s, n, k[K_REMOVE_TECH] - 1, N_TECHS)
+    n = take_from_deck(s, n, k[K_GIVE_TECH] - 1, 1)
     s[G_TECH_TOP] = 0
     s[G_TECH_END] = n
     for board in range(2):
         for slot in range(N_SLOTS):
             in_play = board == 0 or (s[G_BOARDS] & 2)
             s[G_LAB_SLOTS + board * N_SLOTS + slot] = draw_tech(s) if in_play else NONE
+
+
+@njit(cache=True)
+def take_from_deck(s, n, tech, copies):
+    """Remove up to `copies` cards of `tech` (none when tech < 0) from the n-card tech deck, keeping the
+    order of the rest; returns the new deck size."""
+    if tech < 0:
+        return n
+    kept = 0
+    for i in range(n):
+        t = s[G_TECH_DECK + i]
+        if t == tech and copies > 0:
+            copies -= 1
+            continue
+        s[G_TECH_DECK + kept] = t
+        kept += 1
+    return kept
+
+
+@njit(cache=True)
+def give_tech(s, d, k, rng):
+    """Experiment: seat experiment.give_tech_seat owns one copy of experiment.give_tech from the start, with
+    what acquiring it gives (a given Station's token goes to a random area, drawn last in the setup)."""
+    t = k[K_GIVE_TECH] - 1
+    p = k[K_GIVE_SEAT]
+    if t < 0 or p >= s[G_PLAYERS]:
+        return
+    acquire_tech(s, d, k, p, t)
+    if t == T_STATION:
+        q = below(rng, SETUP_STREAM, s[G_N_POS])
+        while kind_at(s, q) == K_CANAL:
+            q = below(rng, SETUP_STREAM, s[G_N_POS])
+        s[G_STATION] = q
 
 
 @njit(cache=True)

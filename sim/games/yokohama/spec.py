@@ -35,5 +35,13 @@ SPEC = GameSpec(
     render=render,
     actions=ACTIONS,
     layouts=(STATE, PLAYER, POSITION, DATA),
-    card_kinds={"tech": {"feature": "techs", "names": list(TECH_KEYS)}},
+    card_kinds={
+        "tech": {
+            "feature": "techs",
+            "names": list(TECH_KEYS),
+            "give_knob": "experiment.give_tech",
+            "give_seat_knob": "experiment.give_tech_seat",
+            "remove_knob": "experiment.remove_tech",
+        }
+    },
 )

@@ -1,0 +1,68 @@
+"""matrix, sweep, value and regress from the command line, with small n."""
+
+import json
+
+import polars as pl
+import pytest
+
+from cli import main
+
+
+def test_matrix_writes_the_matrix_ratings_and_a_picture(tmp_path, capsys):
+    out = tmp_path / "m"
+    main(["matrix", "yokohama", "--strategies", "random,greedy", "-n", "60", "--players", "3", "--out", str(out)])
+    printed = capsys.readouterr().out
+    assert "ratings" in printed
+    matrix = pl.read_csv(out / "matrix.csv", comment_prefix="#")
+    assert matrix.height == 2 and set(matrix["strategy"]) == {"random", "greedy"}
+    greedy = matrix.filter(pl.col("strategy") == "greedy")["win_rate"][0]
+    assert greedy > 0.5  # one greedy seat against two random ones
+    for name in ("ratings.csv", "scores.csv", "matrix.png", "report.html", "experiment.json"):
+        assert (out / name).stat().st_size > 0
+    assert json.loads((out / "experiment.json").read_text())["arms"] == 2
+
+
+def test_sweep_finds_the_value_where_the_seat_is_fair(tmp_path, capsys):
+    out = tmp_path / "s"
+    main(["sweep", "yokohama", "--set", "start_money.seat0=0..8:4", "-n", "300", "--players", "greedy*4",
+          "--out", str(out)])  # fmt: skip
+    rates = pl.read_csv(out / "win_rates.csv", comment_prefix="#")
+    assert sorted(rates["value"].unique().to_list()) == [0, 4, 8]
+    seat0 = rates.filter(pl.col("seat") == 0).sort("value")["win_rate"].to_list()
+    assert seat0[0] < seat0[-1]  # more money, more wins
+    fair = pl.read_csv(out / "fair_value.csv", comment_prefix="#")
+    assert fair["seat"][0] == 0 and fair["knob"][0] == "start_money.seat0"
+    assert "seat 0" in capsys.readouterr().out
+
+
+def test_sweep_needs_exactly_one_range(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["sweep", "yokohama", "--set", "start_money.seat0=3", "-n", "10"])
+    assert e.value.code == 2 and "exactly one" in capsys.readouterr().err
+
+
+def test_value_ranks_the_chosen_cards(tmp_path, capsys):
+    out = tmp_path / "v"
+    main(["value", "yokohama", "--only", "exposition,post", "-n", "120", "--out", str(out)])
+    table = pl.read_csv(out / "value.csv", comment_prefix="#")
+    assert table["card"].to_list()[0] == "exposition"  # ten VP at once beats a movement convenience
+    assert (out / "value_given.png").exists() and (out / "value_removed.png").exists()
+    assert "correlation" in (out / "value.csv").read_text()
+
+
+def test_value_refuses_an_unknown_card(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["value", "yokohama", "--only", "expositon", "-n", "10"])
+    assert e.value.code == 2 and "did you mean 'exposition'" in capsys.readouterr().err
+
+
+def test_regress_exits_one_on_drift_and_zero_when_all_hold(capsys):
+    from sim.regression import baseline_paths
+
+    path = str(next(p for p in baseline_paths(["yokohama"])))
+    main(["regress", "--baseline", path])
+    assert "all baselines hold" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as e:
+        main(["regress", "--baseline", path, "--set", "start_money.seat0=8"])
+    assert e.value.code == 1
+    assert "DRIFT seat 0" in capsys.readouterr().out
