@@ -302,7 +302,7 @@ def show(
     codes = _lineup(game, players)
     params = _params_overrides(game, sets or [])
     from sim.engine import Recipe, prepare
-    from sim.trace import trace_game
+    from sim.trace import check_trace, trace_game
 
     prep = prepare(Recipe(game, codes, seed, index + 1, 1, params, _data_dir(data)))
     trace = trace_game(prep, index)
@@ -310,6 +310,7 @@ def show(
     lines = render.json_lines(prep, trace) if as_json else render.text_lines(prep, trace)
     for line in lines:
         typer.echo(line)
+    check_trace(prep, trace)
 
 
 @app.command()

@@ -32,6 +32,8 @@ def action_counts(
     unique = sorted(set(codes))
     taken = np.zeros((len(unique), len(kinds.kinds)), dtype=np.int64)
     chosen = np.zeros_like(taken)
+    labels = list(getattr(kern, "TRACE_LABELS", ()))
+    labelled = np.zeros((len(unique), max(1, len(labels))), dtype=np.int64)
     games = np.zeros(len(unique), dtype=np.int64)
     rows = np.zeros((n_games, spec.n_result_columns), dtype=np.int32)
     trace = np.zeros((spec.max_steps, kern.TRACE_FIELDS), dtype=np.int32)
@@ -49,6 +51,9 @@ def action_counts(
         np.add.at(taken, (owner, kind), 1)
         free = trace[:steps, 2] == 0
         np.add.at(chosen, (owner[free], kind[free]), 1)
+        if labels:
+            has = trace[:steps, 3] >= 0
+            np.add.at(labelled, (owner[has], trace[:steps, 3][has]), 1)
         for s in range(n_players):
             games[who[s]] += 1
         if on_game:
@@ -57,6 +62,11 @@ def action_counts(
         (code, k.name, int(taken[i, j]), int(chosen[i, j]), int(games[i]))
         for i, code in enumerate(unique)
         for j, k in enumerate(kinds.kinds)
+    ]
+    table += [
+        (code, f"acts in {label}", int(labelled[i, j]), int(labelled[i, j]), int(games[i]))
+        for i, code in enumerate(unique)
+        for j, label in enumerate(labels)
     ]
     check_rows(prep, 0, rows)
     counts = pl.DataFrame(table, schema=["strategy", "action", "taken", "decisions", "seat_games"], orient="row")

@@ -53,9 +53,13 @@ def trace_game(prep, game_index: int) -> Trace:
     steps = []
     for i in range(n):
         before = s.copy()
-        seat, action, forced = (int(x) for x in recorded[i])
+        seat, action, forced = (int(x) for x in recorded[i, :3])
         kern.step(s, prep.data.array, prep.params, action)
         steps.append(Step(i, seat, action, bool(forced), before, s.copy()))
-    if row[0] != STATUS_OK:
-        raise SimulationError(f"game {game_index} of seed {prep.recipe.seed}: {STATUS_TEXT[int(row[0])]}")
     return Trace(game_index, initial, steps, row, s.copy())
+
+
+def check_trace(prep, trace: Trace) -> None:
+    """Raise SimulationError when the traced game broke an engine rule (after it has been shown)."""
+    if trace.row[0] != STATUS_OK:
+        raise SimulationError(f"game {trace.game_index} of seed {prep.recipe.seed}: {STATUS_TEXT[int(trace.row[0])]}")

@@ -29,11 +29,12 @@ BOOK = StrategyBook(
         ),
         Strategy(
             "church", GREEDY, "church/customs racer: faith, imports for customs, majorities, ends the game early",
-            {"w_church": 4.0, "w_customs": 4.0, "w_import": 1.7, "w_end": 0.8, "w_order": 0.8},
+            {"w_church": 3.0, "w_faith": 0.7, "w_customs": 6.0, "w_import": 3.0, "w_end": 0.8, "w_order": 0.8},
         ),
         Strategy(
             "builder", GREEDY, "builder: spread placement, shops and trading houses, location rewards",
-            {"w_build": 3.5, "w_shop": 1.4, "w_th": 2.2, "w_tempo": 0.6, "w_assistant": 1.0},
+            {"w_build": 4.0, "w_shop": 1.6, "w_th": 2.6, "w_tempo": 0.6, "w_assistant": 1.0, "w_church": 0.0,
+             "w_faith": 0.3, "w_end": 0.6},
         ),
     ],
 )  # fmt: skip

@@ -80,6 +80,7 @@ from sim.games.yokohama.layout import (
     G_PLACE_N,
     G_PLAYERS,
     G_PORT_SLOTS,
+    G_ROUND,
     G_STATION,
     HAND_SLOTS,
     K_CANAL,
@@ -153,6 +154,7 @@ from sim.games.yokohama.params import (
     K_END_COUNT_2P,
     K_EXPOSITION_VP,
     K_GAS_LAMP_VP,
+    K_GOODS_PER_VP,
     K_HAND_LIMIT,
     K_LANGUAGE_YEN,
     K_MAX_POWER,
@@ -166,6 +168,7 @@ from sim.games.yokohama.params import (
     K_START_TH_WAREHOUSE,
     K_UNIVERSITY_YEN,
     K_WINERY_VP,
+    K_YEN_PER_VP,
 )
 from sim.games.yokohama.rules import (
     UNREACHABLE,
@@ -228,20 +231,22 @@ from sim.games.yokohama.tables import (
 )
 from strategies import Weight
 
+# Defaults from benchmarks/tune_weights.py (one coordinate round against a field of techs, orders, builder).
 WEIGHTS = [
-    Weight("w_vp", 1.0, "a victory point"),
+    Weight("w_vp", 0.5, "a victory point"),
     Weight("w_money", 0.45, "one yen (2 yen make 1 VP at the end; more during play)"),
-    Weight("w_goods", 0.3, "one yen's worth of a good no order in hand needs"),
+    Weight("w_goods", 0.48, "one yen's worth of a good no order in hand needs"),
     Weight("w_needed", 1.0, "a good that an order in hand still needs"),
     Weight("w_import", 1.3, "an imported good"),
     Weight("w_order", 1.0, "multiplier on an order card's worth (reward minus the goods it still needs)"),
-    Weight("w_flag", 0.8, "a flag of a country not yet held (country sets)"),
+    Weight("w_flag", 1.28, "a flag of a country not yet held (country sets)"),
     Weight("w_agent", 2.0, "a foreign agent (an extra action, 1 VP if unused)"),
-    Weight("w_industry", 0.35, "one industry point (the 10/5 majority)"),
-    Weight("w_tech", 1.0, "multiplier on a technology's effect"),
+    Weight("w_industry", 0.56, "one industry point (the 10/5 majority)"),
+    Weight("w_tech", 1.6, "multiplier on a technology's effect"),
     Weight("w_church", 2.0, "a church piece beyond its printed reward (the 6/3 majority)"),
+    Weight("w_faith", 1.0, "multiplier on a church space's printed VP"),
     Weight("w_customs", 2.0, "a customs piece beyond its printed reward (the 8/4 majority)"),
-    Weight("w_assistant", 0.7, "an assistant brought to hand from the warehouse"),
+    Weight("w_assistant", 0.35, "an assistant brought to hand from the warehouse"),
     Weight("w_shop", 0.6, "a shop brought to hand"),
     Weight("w_th", 1.0, "a trading house brought to hand"),
     Weight("w_build", 1.5, "a building placed, beyond its printed reward (power there, end race)"),
@@ -249,10 +254,13 @@ WEIGHTS = [
     Weight("w_tempo", 0.35, "an assistant left on the board for a later turn"),
     Weight("w_end", 0.3, "per VP of lead: appetite for ending the game when ahead (avoids it when behind)"),
     Weight("w_achieve", 1.0, "multiplier on an achievement's VP"),
-    Weight("w_recall", 0.5, "an assistant recalled when the hand runs short"),
+    Weight("w_recall", 0.25, "an assistant recalled when the hand runs short"),
+    Weight("w_thrift", 1.0, "extra worth of a yen when the purse is empty (0: money always worth w_money)"),
 ]
-(W_VP, W_MONEY, W_GOODS, W_NEEDED, W_IMPORT, W_ORDER, W_FLAG, W_AGENT, W_INDUSTRY, W_TECH, W_CHURCH, W_CUSTOMS,
- W_ASSISTANT, W_SHOP, W_TH, W_BUILD, W_CHIP, W_TEMPO, W_END, W_ACHIEVE, W_RECALL) = range(len(WEIGHTS))  # fmt: skip
+(
+    W_VP, W_MONEY, W_GOODS, W_NEEDED, W_IMPORT, W_ORDER, W_FLAG, W_AGENT, W_INDUSTRY, W_TECH, W_CHURCH, W_FAITH,
+    W_CUSTOMS, W_ASSISTANT, W_SHOP, W_TH, W_BUILD, W_CHIP, W_TEMPO, W_END, W_ACHIEVE, W_RECALL, W_THRIFT,
+) = range(len(WEIGHTS))  # fmt: skip
 
 # A technology's effect in VP over a typical remaining game (scaled by the time left), by TECH_KEYS order:
 # gas lamp, station, mining, spinning mill, omnibus, exposition (counted apart), ball, language school,
@@ -264,11 +272,15 @@ TECH_EFFECT = np.array(
 PLAN_TARGET, PLAN_STACK, PLAN_SEED = 0, 1, 2  # bot memory cells: target position, 1 = two in one, seeds
 N_SEEDS = 3
 NEG = -1e9
+POOR = 6  # yen below which money grows dearer (w_thrift)
+RICH = 15  # yen from which more money is worth only its final value
+LONG_GAME = 30  # rounds after which the bot plays as if the end were due (no endless hoarding)
 # The decision context, computed once per decision: worth of each good, game progress, lead, move costs.
 CX_GOODS = 0
 CX_PROGRESS = CX_GOODS + N_GOODS
 CX_LEAD = CX_PROGRESS + 1
-CX_MOVE_COST = CX_LEAD + 1
+CX_MONEY = CX_LEAD + 1  # worth of one yen now: w_money, more when the purse is nearly empty
+CX_MOVE_COST = CX_MONEY + 1
 CX_SIZE = CX_MOVE_COST + MAX_POS
 ALL_DONATED = (1 << N_DONATIONS) - 1
 
@@ -310,8 +322,8 @@ def action_value(s, d, k, w, p, phase, a, cx):
         if a < A_SPIN:
             return fulfil_value(s, d, k, w, p, s[b + P_ORDERS_HAND + a - A_FULFIL], cx)
         if a == A_SPIN:
-            return w[W_MONEY] * k[K_SPINNING_YEN] - cx[1]
-        return w[W_ASSISTANT] - w[W_MONEY] * k[K_UNIVERSITY_YEN]
+            return cx[CX_MONEY] * k[K_SPINNING_YEN] - cx[1]
+        return w[W_ASSISTANT] - cx[CX_MONEY] * k[K_UNIVERSITY_YEN]
     if phase == PH_MOVE:
         if a == A_RETURN:
             return recall_value(s, w, p)
@@ -320,7 +332,10 @@ def action_value(s, d, k, w, p, phase, a, cx):
         if a == A_RECALL_DONE:
             return 0.0
         q = a - A_RECALL
-        return w[W_RECALL] * s[qb(q) + Q_ASSIST + p] - w[W_TEMPO] * s[qb(q) + Q_ASSIST + p]
+        n = s[qb(q) + Q_ASSIST + p]
+        if s[b + P_ASSIST_HAND] == 0:
+            return 1.0 + n  # an empty hand must refill, or the next turns stall
+        return (w[W_RECALL] - w[W_TEMPO]) * n
     if phase == PH_PORT:
         if a == A_PORT_DONE:
             return 0.0
@@ -328,7 +343,9 @@ def action_value(s, d, k, w, p, phase, a, cx):
         if a < A_TAKE_ORDER_YEN:
             return order_value(s, d, k, w, p, s[first + a - A_TAKE_ORDER], cx)
         if a < A_TAKE_ORDER_IMPORT:
-            return order_value(s, d, k, w, p, s[first + a - A_TAKE_ORDER_YEN], cx) - w[W_MONEY] * k[K_SECOND_ORDER_YEN]
+            return (
+                order_value(s, d, k, w, p, s[first + a - A_TAKE_ORDER_YEN], cx) - cx[CX_MONEY] * k[K_SECOND_ORDER_YEN]
+            )
         return order_value(s, d, k, w, p, s[first + a - A_TAKE_ORDER_IMPORT], cx) - w[W_IMPORT]
     if phase == PH_LAB:
         if a == A_LAB_DONE:
@@ -337,11 +354,11 @@ def action_value(s, d, k, w, p, phase, a, cx):
         slot = i // (MAX_TECH_IMPORTS + 1)
         m = i % (MAX_TECH_IMPORTS + 1)
         t = s[G_LAB_SLOTS + tech_board(s) * N_SLOTS + slot]
-        return tech_value(s, d, k, w, p, t, cx) - w[W_MONEY] * tech_payment(s, d, k, p, slot, m) - w[W_IMPORT] * m
+        return tech_value(s, d, k, w, p, t, cx) - cx[CX_MONEY] * tech_payment(s, d, k, p, slot, m) - w[W_IMPORT] * m
     if phase == PH_AGENCY:
         if a == A_AGENCY_DONE:
             return 0.0
-        return hire_value(s, k, w, p, a - A_HIRE_ASSISTANT)
+        return hire_value(s, k, w, p, a - A_HIRE_ASSISTANT, cx)
     if phase == PH_CHINATOWN:
         return exchange_value(s, k, w, p, a, cx)
     if phase == PH_CHURCH:
@@ -373,9 +390,17 @@ def action_value(s, d, k, w, p, phase, a, cx):
 @njit(cache=True)
 def context(s, d, k, w, p):
     cx = np.empty(CX_SIZE)
-    good_values(s, d, k, w, p, cx)
-    cx[CX_PROGRESS] = progress(s, d, k)
+    late = progress(s, d, k)
+    cx[CX_PROGRESS] = late
+    good_values(s, d, k, w, p, late, cx)
     cx[CX_LEAD] = lead(s, p)
+    # Money buys things during the game and is worth 1/yen_per_vp VP at its end: the bot slides from the one
+    # to the other as the game ends, and a full purse is worth only its final value (no hoarding).
+    money = s[pb(p) + P_MONEY]
+    short = max(0, POOR - money) / POOR
+    final = w[W_VP] / k[K_YEN_PER_VP]
+    worth = w[W_MONEY] * (1.0 + w[W_THRIFT] * short) * (1.0 - late) + final * late
+    cx[CX_MONEY] = worth if money < RICH else min(worth, final)
     if (s[G_PHASE] == PH_PLACE and s[G_PLACE_N] == 0) or s[G_PHASE] == PH_MOVE:
         cost = np.empty(MAX_POS, np.int64)
         via = np.empty(MAX_POS, np.int64)
@@ -387,7 +412,7 @@ def context(s, d, k, w, p):
 
 @njit(cache=True)
 def progress(s, d, k):
-    """How far the game is towards its end, 0..1, from the end triggers' progress."""
+    """How far the game is towards its end, 0..1, from the end triggers' progress and the rounds played."""
     n = s[G_PLAYERS]
     end = k[K_END_COUNT_2P + n - MIN_PLAYERS]
     church = 0
@@ -400,7 +425,7 @@ def progress(s, d, k):
         shops = max(shops, s[pb(p) + P_SHOPS_BUILT])
         ths = max(ths, s[pb(p) + P_TH_BUILT])
     deck = s[G_ORDER_END] - s[G_ORDER_TOP]
-    x = max(church / end, customs / end)
+    x = max(church / end, customs / end, s[G_ROUND] / LONG_GAME)
     x = max(x, shops / (k[K_START_SHOPS_HAND] + k[K_START_SHOPS_WAREHOUSE]))
     x = max(x, ths / max(1, k[K_START_TH_WAREHOUSE]))
     x = max(x, 1.0 - deck / max(1, d[D_ORDER_N]))
@@ -408,8 +433,9 @@ def progress(s, d, k):
 
 
 @njit(cache=True)
-def good_values(s, d, k, w, p, out):
-    """Worth of one more of each good: more when an order in hand still needs it."""
+def good_values(s, d, k, w, p, late, out):
+    """Worth of one more of each good: more when an order in hand still needs it; otherwise sliding to its
+    final worth (1/goods_per_vp VP) as the game ends."""
     b = pb(p)
     for g in range(N_GOODS):
         need = 0
@@ -417,7 +443,7 @@ def good_values(s, d, k, w, p, out):
             o = s[b + P_ORDERS_HAND + h]
             if o >= 0:
                 need += d[D_ORDER + o * N_ORDER + O_GOODS + g]
-        base = w[W_GOODS] * k[K_CT_GOOD_YEN + g]
+        base = w[W_GOODS] * k[K_CT_GOOD_YEN + g] * (1.0 - late) + late * w[W_VP] / k[K_GOODS_PER_VP]
         out[g] = w[W_NEEDED] if s[b + P_GOODS + g] < need else base
 
 
@@ -443,7 +469,7 @@ def order_value(s, d, k, w, p, o, cx):
     for g in range(N_GOODS):
         short = d[base + O_GOODS + g] - s[b + P_GOODS + g]
         if short > 0:
-            missing += short * (w[W_MONEY] * k[K_CT_GOOD_YEN + g] + 0.6)
+            missing += short * (cx[CX_MONEY] * k[K_CT_GOOD_YEN + g] + 0.6)
     return w[W_ORDER] * (worth - missing) * (1.0 - 0.7 * cx[CX_PROGRESS])
 
 
@@ -481,13 +507,13 @@ def tech_value(s, d, k, w, p, t, cx):
 
 
 @njit(cache=True)
-def hire_value(s, k, w, p, what):
+def hire_value(s, k, w, p, what, cx):
     b = pb(p)
     if what == 0:
         return w[W_ASSISTANT] * (1.5 if s[b + P_ASSIST_HAND] < 3 else 1.0)
     if what == 1:
-        return w[W_SHOP] + w[W_BUILD] * 0.5 - w[W_MONEY] * k[K_SHOP_YEN]
-    return w[W_TH] + w[W_BUILD] * 0.8 - w[W_MONEY] * trading_house_price(s, k, p)
+        return w[W_SHOP] + w[W_BUILD] * 0.5 - cx[CX_MONEY] * k[K_SHOP_YEN]
+    return w[W_TH] + w[W_BUILD] * 0.8 - cx[CX_MONEY] * trading_house_price(s, k, p)
 
 
 @njit(cache=True)
@@ -495,18 +521,18 @@ def exchange_value(s, k, w, p, a, cx):
     if a == A_CT_DONE:
         return 0.0
     if a == A_CT_BUY_IMPORT:
-        return w[W_IMPORT] - w[W_MONEY] * k[K_CT_IMPORT_YEN]
+        return w[W_IMPORT] - cx[CX_MONEY] * k[K_CT_IMPORT_YEN]
     if a < A_CT_BUY:
         g = a - A_CT_SELL
-        return w[W_MONEY] * k[K_CT_GOOD_YEN + g] - cx[g]
+        return cx[CX_MONEY] * k[K_CT_GOOD_YEN + g] - cx[g]
     g = a - A_CT_BUY
-    return cx[g] - w[W_MONEY] * k[K_CT_GOOD_YEN + g]
+    return cx[g] - cx[CX_MONEY] * k[K_CT_GOOD_YEN + g]
 
 
 @njit(cache=True)
 def donation_cost(s, k, w, kind, cx):
     if kind == DON_YEN:
-        return w[W_MONEY] * k[K_CHURCH_DONATION_YEN]
+        return cx[CX_MONEY] * k[K_CHURCH_DONATION_YEN]
     if kind == DON_IMPORT:
         return w[W_IMPORT]
     return cx[kind - DON_GOODS]
@@ -539,7 +565,7 @@ def church_plan(s, d, k, w, p, faith, donated, cx):
         pay = 0.0
         for j in range(f - faith):
             pay += costs[j]
-        v = w[W_VP] * d[D_CHURCH_VP + i] + w[W_MONEY] * d[D_CHURCH_YEN + i] + w[W_CHURCH] - pay
+        v = w[W_FAITH] * w[W_VP] * d[D_CHURCH_VP + i] + cx[CX_MONEY] * d[D_CHURCH_YEN + i] + w[W_CHURCH] - pay
         if owns(s, p, T_WINERY):
             v += w[W_VP] * k[K_WINERY_VP]
         if v > best:
@@ -564,7 +590,7 @@ def church_value(s, d, k, w, p, a, cx):
 
 @njit(cache=True)
 def customs_space_value(s, d, k, w, p, i, cx):
-    v = w[W_VP] * d[D_CUSTOMS_VP + i] + w[W_MONEY] * d[D_CUSTOMS_YEN + i] + w[W_CUSTOMS]
+    v = w[W_VP] * d[D_CUSTOMS_VP + i] + cx[CX_MONEY] * d[D_CUSTOMS_YEN + i] + w[W_CUSTOMS]
     v -= w[W_IMPORT] * d[D_CUSTOMS_IMPORTS + i]
     if owns(s, p, T_BRICKWORKS):
         v += w[W_VP] * k[K_BRICKWORKS_VP]
@@ -604,7 +630,7 @@ def chip_value(s, d, w, p, chip, cx):
     reward = d[D_CHIP_REWARD + chip]
     amount = d[D_CHIP_AMOUNT + chip]
     if reward == R_YEN:
-        return w[W_CHIP] * w[W_MONEY] * amount
+        return w[W_CHIP] * cx[CX_MONEY] * amount
     if reward == R_IMPORTS:
         return w[W_CHIP] * w[W_IMPORT] * amount
     return w[W_CHIP] * cx[reward - 1] * amount
@@ -613,7 +639,7 @@ def chip_value(s, d, w, p, chip, cx):
 @njit(cache=True)
 def reward_value(s, d, w, p, loc, space, cx):
     base = D_LOC_REWARD + (loc * LOC_SPACES + space) * N_REWARD
-    v = w[W_VP] * d[base + RW_VP] + w[W_MONEY] * d[base + RW_YEN] + w[W_IMPORT] * d[base + RW_IMPORTS]
+    v = w[W_VP] * d[base + RW_VP] + cx[CX_MONEY] * d[base + RW_YEN] + w[W_IMPORT] * d[base + RW_IMPORTS]
     v += w[W_ASSISTANT] * min(d[base + RW_WAREHOUSE], s[pb(p) + P_ASSIST_WAREHOUSE])
     for g in range(N_GOODS):
         v += cx[g] * d[base + RW_GOODS + g]
@@ -666,7 +692,7 @@ def area_value(s, d, k, w, p, q, pw, cx):
     if act <= ACT_FISH:
         v = cx[act] * amount
     elif act == ACT_YEN:
-        v = w[W_MONEY] * amount
+        v = cx[CX_MONEY] * amount
     elif act == ACT_ORDERS:
         v = port_value(s, d, k, w, p, q, amount, cx)
         if pw >= 5:
@@ -674,7 +700,7 @@ def area_value(s, d, k, w, p, q, pw, cx):
     elif act == ACT_TECHS:
         v = lab_value(s, d, k, w, p, q, amount, cx)
     elif act == ACT_HIRE:
-        v = agency_value(s, k, w, p, amount)
+        v = agency_value(s, k, w, p, amount, cx)
     elif act == ACT_EXCHANGE:
         v = chinatown_value(s, k, w, p, amount, cx)
     elif act == ACT_CHURCH:
@@ -728,7 +754,7 @@ def port_value(s, d, k, w, p, q, reach, cx):
             elif v > second:
                 second = v
     if room >= 2 and s[pb(p) + P_MONEY] >= k[K_SECOND_ORDER_YEN]:
-        best += max(0.0, second - w[W_MONEY] * k[K_SECOND_ORDER_YEN])
+        best += max(0.0, second - cx[CX_MONEY] * k[K_SECOND_ORDER_YEN])
     return best
 
 
@@ -746,27 +772,27 @@ def lab_value(s, d, k, w, p, q, industry, cx):
         need = max(0, d[D_TECH_INDUSTRY + t] + d[D_LAB_EXTRA + slot] - industry) + fee
         if 2 * need > s[b + P_MONEY] + 2 * s[b + P_IMPORTS]:
             continue
-        v = tech_value(s, d, k, w, p, t, cx) - need * min(2 * w[W_MONEY], w[W_IMPORT])
+        v = tech_value(s, d, k, w, p, t, cx) - need * min(2 * cx[CX_MONEY], w[W_IMPORT])
         best = max(best, v)
     return best
 
 
 @njit(cache=True)
-def agency_value(s, k, w, p, items):
+def agency_value(s, k, w, p, items, cx):
     b = pb(p)
     v = 0.0
     left = items
     money = s[b + P_MONEY]
     th_price = trading_house_price(s, k, p)
     if left > 0 and s[b + P_TH_WAREHOUSE] >= 1 and money >= th_price:
-        v += max(0.0, hire_value(s, k, w, p, 2))
+        v += max(0.0, hire_value(s, k, w, p, 2, cx))
         money -= th_price
         left -= 1
     shops = min(left, s[b + P_SHOPS_WAREHOUSE], money // max(1, k[K_SHOP_YEN]))
     if shops > 0:
-        v += shops * max(0.0, hire_value(s, k, w, p, 1))
+        v += shops * max(0.0, hire_value(s, k, w, p, 1, cx))
         left -= shops
-    v += min(left, s[b + P_ASSIST_WAREHOUSE]) * hire_value(s, k, w, p, 0)
+    v += min(left, s[b + P_ASSIST_WAREHOUSE]) * hire_value(s, k, w, p, 0, cx)
     return v
 
 
@@ -774,7 +800,7 @@ def agency_value(s, k, w, p, items):
 def chinatown_value(s, k, w, p, exchanges, cx):
     b = pb(p)
     buys = min(exchanges, s[b + P_MONEY] // max(1, k[K_CT_IMPORT_YEN]), s[G_IMPORT_SUPPLY])
-    return max(0.0, buys * (w[W_IMPORT] - w[W_MONEY] * k[K_CT_IMPORT_YEN]))
+    return max(0.0, buys * (w[W_IMPORT] - cx[CX_MONEY] * k[K_CT_IMPORT_YEN]))
 
 
 @njit(cache=True)
@@ -782,7 +808,7 @@ def move_value(s, d, k, w, p, q, cx):
     pw = power_at(s, k, p, q)
     if s[pb(p) + P_PRESIDENT] != q:
         pw = min(k[K_MAX_POWER], pw + 1)
-    return area_value(s, d, k, w, p, q, pw, cx) - w[W_MONEY] * cx[CX_MOVE_COST + q]
+    return area_value(s, d, k, w, p, q, pw, cx) - cx[CX_MONEY] * cx[CX_MOVE_COST + q]
 
 
 # ---------------------------------------------------------------- the turn plan for placement
@@ -812,12 +838,12 @@ def make_plan(s, d, k, w, p, cx, memory):
             continue
         placeable = can_place_at(s, k, p, t)
         base = power_at(s, k, p, t) + 1
-        fee = w[W_MONEY] * other_presidents(s, p, t)
+        fee = cx[CX_MONEY] * other_presidents(s, p, t)
         for stack in range(2):
             added = min(hand, 2 if stack else 1) if placeable else 0
             if (stack and added < 2) or (s[qb(t) + Q_ASSIST + p] + added < 1 and not owns_route(s, p, t)):
                 continue
-            v = cached_value(s, d, k, w, p, t, min(top, base + added), cx, worth) - w[W_MONEY] * reach - fee * added
+            v = cached_value(s, d, k, w, p, t, min(top, base + added), cx, worth) - cx[CX_MONEY] * reach - fee * added
             if not stack:
                 v += top_seeds(seed_v, t, min(hand - added, N_SEEDS - 1), memory, False)
             if v > best_v:

@@ -8,12 +8,14 @@ stream 1 + k, and the seat of lineup entry j in game i rotates as (j - i) mod pl
 import numpy as np
 from numba import njit, prange
 
-from sim.games.yokohama.actions import N_ACTIONS
+from sim.games.yokohama.actions import A_MOVE, A_USE_AGENT, N_ACTIONS
 from sim.games.yokohama.layout import (
+    AREA_KEYS,
     G_END_TRIGGER,
     G_PLAYERS,
     G_ROUND,
     MAX_PLAYERS,
+    MAX_POS,
     N_GOODS,
     N_VP,
     P_AGENTS,
@@ -39,6 +41,7 @@ from sim.games.yokohama.rules import (
     final_scores,
     init_state,
     is_terminal,
+    kind_at,
     legal_mask,
     pb,
     step,
@@ -61,7 +64,8 @@ SEAT_FEATURES = tuple(f"vp_{v}" for v in VP_SOURCES) + (
 )  # fmt: skip
 PER_SEAT = len(SEAT_COLUMNS) + len(SEAT_FEATURES)
 FIRST_SEAT_COLUMN = len(GAME_COLUMNS)
-TRACE_FIELDS = 3  # seat, action, forced (1 when it was the only legal action)
+TRACE_FIELDS = 4  # seat, action, forced (1 when it was the only legal action), label (trace_label)
+TRACE_LABELS = AREA_KEYS  # what a trace label names: the area kind a move or a foreign agent acts in
 
 
 @njit(cache=True)
@@ -98,10 +102,21 @@ def play_game(seed, game_index, n_players, lineup, weights, d, k, max_steps, row
             trace[steps, 0] = seat
             trace[steps, 1] = a
             trace[steps, 2] = n_legal == 1
+            trace[steps, 3] = trace_label(s, a)
         step(s, d, k, a)
         steps += 1
     write_row(s, d, k, status, steps, decisions, row)
     return steps
+
+
+@njit(cache=True)
+def trace_label(s, a):
+    """The area kind an area action is taken in (a move, or a foreign agent), -1 for other actions."""
+    if A_MOVE <= a < A_MOVE + MAX_POS:
+        return kind_at(s, a - A_MOVE)
+    if A_USE_AGENT <= a < A_USE_AGENT + MAX_POS:
+        return kind_at(s, a - A_USE_AGENT)
+    return -1
 
 
 @njit(cache=True)
