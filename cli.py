@@ -433,13 +433,13 @@ def matrix(
             cells.append(matchups.cell(a, b, frame))
     wall = time.perf_counter() - started
     unique = list(dict.fromkeys(codes))
-    ratings = matchups.ratings(frames, seed=seed)
+    ratings, fit = matchups.ratings(frames, seed=seed)
     out = out or Path("runs") / f"matrix-{game}-{p}p-seed{seed}-n{n}"
     manifest = experiment_manifest(base, "strategy matchups", len(arms), n, wall, strategies=unique, players=p)
     manifest["lineup"] = [f"one of A against {p - 1} of B, A != B in {unique}"]
     tables = {
         "matrix": matchups.matrix_table(cells),
-        "ratings": matchups.ratings_table(ratings),
+        "ratings": matchups.ratings_table(ratings, fit),
         "scores": matchups.score_summary(frames),
     }
     fig = out / "matrix.png"

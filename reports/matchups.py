@@ -47,19 +47,24 @@ def matrix_table(cells: list[Cell]) -> pl.DataFrame:
     )
 
 
-def ratings(frames: list[pl.DataFrame], blocks: int = 400, seed: int = 0) -> list[Rating]:
-    """Bradley-Terry ratings over all the games of all the matchups."""
+def ratings(frames: list[pl.DataFrame], blocks: int = 400, seed: int = 0) -> tuple[list[Rating], str]:
+    """Bradley-Terry ratings over all the games of all the matchups, and how they were fitted. When some
+    strategy never finished ahead of another (the ratings would be infinite), half a virtual win each way
+    between every pair that met keeps them finite; the method says so."""
     wanted = ("rank_", "score_", "strategy_", "players")
     games = pl.concat([f.select(sorted(c for c in f.columns if c.startswith(wanted))) for f in frames])
     codes, block_wins = pairwise_wins_by_block(games, blocks)
-    return bradley_terry_bootstrap(block_wins, codes, seed=seed)
+    try:
+        return bradley_terry_bootstrap(block_wins, codes, seed=seed), "maximum likelihood"
+    except ValueError:
+        return bradley_terry_bootstrap(block_wins, codes, prior=0.5, seed=seed), "with a prior of 1/2 win each way"
 
 
-def ratings_table(rows: list[Rating]) -> pl.DataFrame:
+def ratings_table(rows: list[Rating], method: str) -> pl.DataFrame:
     ordered = sorted(rows, key=lambda r: -r.rating)
     return pl.DataFrame(
-        [(r.name, r.rating, r.lo, r.hi, r.rating * ELO_PER_LOGIT) for r in ordered],
-        schema=["strategy", "rating_logit", "lo", "hi", "elo"],
+        [(r.name, r.rating, r.lo, r.hi, r.rating * ELO_PER_LOGIT, method) for r in ordered],
+        schema=["strategy", "rating_logit", "lo", "hi", "elo", "fit"],
         orient="row",
     )
 

@@ -281,7 +281,8 @@ CX_PROGRESS = CX_GOODS + N_GOODS
 CX_LEAD = CX_PROGRESS + 1
 CX_MONEY = CX_LEAD + 1  # worth of one yen now: w_money, more when the purse is nearly empty
 CX_MOVE_COST = CX_MONEY + 1
-CX_SIZE = CX_MOVE_COST + MAX_POS
+CX_DONATION = CX_MOVE_COST + MAX_POS  # scratch: donation costs, cheapest first
+CX_SIZE = CX_DONATION + N_DONATIONS
 ALL_DONATED = (1 << N_DONATIONS) - 1
 
 
@@ -542,8 +543,9 @@ def donation_cost(s, k, w, kind, cx):
 def church_plan(s, d, k, w, p, faith, donated, cx):
     """(best value, faith to reach) of placing in the church from `faith` with the donations still open."""
     b = pb(p)
-    costs = np.full(N_DONATIONS, 1e9)
+    costs = cx[CX_DONATION : CX_DONATION + N_DONATIONS]
     for kind in range(N_DONATIONS):
+        costs[kind] = 1e9
         if (donated >> kind) & 1:
             continue
         if (
@@ -555,7 +557,7 @@ def church_plan(s, d, k, w, p, faith, donated, cx):
             and s[b + P_GOODS + kind - DON_GOODS] >= 1
         ):
             costs[kind] = donation_cost(s, k, w, kind, cx)
-    costs.sort()
+    costs.sort()  # in place in the context's scratch cells: no allocation
     best = NEG
     best_faith = -1
     for i in range(d[D_CHURCH_N]):
@@ -828,6 +830,7 @@ def make_plan(s, d, k, w, p, cx, memory):
         if can_place_at(s, k, p, q):
             later = min(top, power_at(s, k, p, q) + 2)
             seed_v[q] = w[W_TEMPO] * (1.0 + 0.15 * cached_value(s, d, k, w, p, q, later, cx, worth))
+    ranked = best_seeds(seed_v)
     best_v = NEG
     memory[PLAN_TARGET] = -1
     for t in range(n_pos):
@@ -845,13 +848,13 @@ def make_plan(s, d, k, w, p, cx, memory):
                 continue
             v = cached_value(s, d, k, w, p, t, min(top, base + added), cx, worth) - cx[CX_MONEY] * reach - fee * added
             if not stack:
-                v += top_seeds(seed_v, t, min(hand - added, N_SEEDS - 1), memory, False)
+                v += seeds_for(ranked, seed_v, t, min(hand - added, N_SEEDS - 1), memory, False)
             if v > best_v:
                 best_v = v
                 memory[PLAN_TARGET] = t
                 memory[PLAN_STACK] = stack
                 if not stack:
-                    top_seeds(seed_v, t, min(hand - added, N_SEEDS - 1), memory, True)
+                    seeds_for(ranked, seed_v, t, min(hand - added, N_SEEDS - 1), memory, True)
 
 
 @njit(cache=True)
@@ -886,25 +889,39 @@ def reach_cost(s, k, p, t, cx, start):
 
 
 @njit(cache=True)
-def top_seeds(seed_v, t, n, memory, keep):
-    """Sum of the n best seed values other than t; when `keep`, their positions go to memory[PLAN_SEED...]."""
+def best_seeds(seed_v):
+    """The N_SEEDS positions with the highest positive seed value, best first (-1 where there are fewer)."""
+    ranked = np.full(N_SEEDS, -1, np.int64)
+    for q in range(seed_v.shape[0]):
+        if seed_v[q] <= 0:
+            continue
+        v = seed_v[q]
+        for i in range(N_SEEDS):
+            if ranked[i] < 0 or v > seed_v[ranked[i]]:
+                for j in range(N_SEEDS - 1, i, -1):
+                    ranked[j] = ranked[j - 1]
+                ranked[i] = q
+                break
+    return ranked
+
+
+@njit(cache=True)
+def seeds_for(ranked, seed_v, t, n, memory, keep):
+    """Sum of the n best seed values other than the target t; when `keep`, their positions go to memory."""
     total = 0.0
-    used = np.zeros(seed_v.shape[0], np.bool_)
-    used[t] = True
+    taken = 0
     if keep:
         for i in range(N_SEEDS - 1):
             memory[PLAN_SEED + i] = -1
-    for i in range(max(0, n)):
-        best = -1
-        for q in range(seed_v.shape[0]):
-            if not used[q] and seed_v[q] > 0 and (best < 0 or seed_v[q] > seed_v[best]):
-                best = q
-        if best < 0:
+    for q in ranked:
+        if taken >= n or q < 0:
             break
-        used[best] = True
+        if q == t:
+            continue
         if keep:
-            memory[PLAN_SEED + i] = best
-        total += seed_v[best]
+            memory[PLAN_SEED + taken] = q
+        total += seed_v[q]
+        taken += 1
     return total
 
 

@@ -33,7 +33,7 @@ def test_baseline_holds(path):
 
 
 def test_changing_the_start_players_money_fails_and_names_the_seat():
-    doc = regression.load_baseline(BASELINES[0])
+    doc = regression.load_baseline(regression.BASELINE_DIR / "yokohama" / "greedy4.json")
     recipe = Recipe.from_json(doc["recipe"])
     changed = replace(recipe, params={**recipe.params, "start_money.seat0": 8})
     counts = regression.replay(changed, threads=2)

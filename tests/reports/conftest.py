@@ -10,7 +10,6 @@ import pytest
 from synthetic_runs import manifest, synthetic_games, write_run
 
 
-
 @pytest.fixture(scope="session")
 def synth() -> pl.DataFrame:
     """3 players, seat 0 favoured (0.4 / 0.3 / 0.3), 6,000 games."""

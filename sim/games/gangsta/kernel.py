@@ -1,0 +1,166 @@
+"""Gangsta!'s game loop and batch kernel: rules.py decides what is legal, strategies/gangsta.py chooses.
+
+One result row per game (sim/spec.py GAME_COLUMNS, then per seat: score, rank, SEAT_FEATURES).
+Game i of seed s is always the same game: its generator is keyed by (s, i), seat k's bot draws from
+stream 1 + k, and the seat of lineup entry j in game i rotates as (j - i) mod players.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+from sim.games.gangsta.actions import N_ACTIONS
+from sim.games.gangsta.layout import (
+    G_END_TRIGGER,
+    G_PLAYERS,
+    G_ROUND,
+    MAX_PLAYERS,
+    N_SKILLS,
+    N_VP,
+    P_COOP_JOINED,
+    P_GANG,
+    P_GANG_N,
+    P_HEISTS_DONE,
+    P_LOST,
+    P_MONEY,
+    P_PASSES,
+    P_RECRUITED,
+    P_SKILLS,
+    P_SNITCH_PAID,
+    P_VP_SRC,
+    SK_INFORMANT,
+    SK_LEADER,
+    SK_MERCENARY,
+    STATE_SIZE,
+    VP_SOURCES,
+)
+from sim.games.gangsta.rules import (
+    current_player,
+    final_scores,
+    init_state,
+    is_terminal,
+    legal_mask,
+    pb,
+    step,
+)
+from sim.games.gangsta.tables import C_ID, CARD_STRIDE, D_CARD
+from sim.kernel_tools import first_legal
+from sim.rng import N_STREAMS, seed_streams
+from sim.spec import (
+    GAME_COLUMNS,
+    SEAT_COLUMNS,
+    STATUS_ILLEGAL_ACTION,
+    STATUS_NO_LEGAL_ACTION,
+    STATUS_OK,
+    STATUS_STEP_LIMIT,
+)
+from strategies.gangsta import MEMORY_SIZE, choose
+
+__all__ = ["current_player", "init_state", "is_terminal", "legal_mask", "step", "final_scores"]
+
+SEAT_FEATURES = tuple(f"vp_{v}" for v in VP_SOURCES) + (
+    "money", "gangsters", "recruited", "lost", "heists_done", "coop_joined", "passes", "snitch_paid", "skills",
+    "leader", "mercenary", "informant", "boss", "boss_bit", "tied_first",
+)  # fmt: skip
+# The bosses in data order (the bit of `boss_bit`): printed id, clan and the skill beside leader.
+BOSS_NAMES = ["101 bratva (sniper)", "102 cartel (brawler)", "103 gang (mercenary)", "104 mafia (hacker)",
+              "105 triad (informant)"]  # fmt: skip
+PER_SEAT = len(SEAT_COLUMNS) + len(SEAT_FEATURES)
+FIRST_SEAT_COLUMN = len(GAME_COLUMNS)
+TRACE_FIELDS = 3  # seat, action, forced (1 when it was the only legal action)
+
+
+@njit(cache=True)
+def play_game(seed, game_index, n_players, lineup, weights, d, k, max_steps, row, trace):
+    """Play one game to the end (or the step guard) and write its result row; returns the steps taken."""
+    rng = np.zeros(N_STREAMS, np.uint64)
+    seed_streams(seed, game_index, rng)
+    s = np.zeros(STATE_SIZE, np.int32)
+    init_state(s, d, k, n_players, rng)
+    mask = np.zeros(N_ACTIONS, np.uint8)
+    memory = np.zeros((MAX_PLAYERS, MEMORY_SIZE), np.int32)
+    steps = 0
+    decisions = 0
+    status = STATUS_OK
+    while not is_terminal(s):
+        if steps >= max_steps:
+            status = STATUS_STEP_LIMIT
+            break
+        n_legal = legal_mask(s, d, k, mask)
+        if n_legal == 0:
+            status = STATUS_NO_LEGAL_ACTION
+            break
+        seat = current_player(s)
+        if n_legal == 1:
+            a = first_legal(mask)
+        else:
+            who = (seat + game_index) % n_players
+            a = choose(lineup[who], weights[who], s, d, k, mask, n_legal, seat, rng, memory[seat])
+            decisions += 1
+        if a < 0 or a >= N_ACTIONS or mask[a] == 0:
+            status = STATUS_ILLEGAL_ACTION
+            break
+        if steps < trace.shape[0]:
+            trace[steps, 0] = seat
+            trace[steps, 1] = a
+            trace[steps, 2] = n_legal == 1
+        step(s, d, k, a)
+        steps += 1
+    write_row(s, d, k, status, steps, decisions, row)
+    return steps
+
+
+@njit(cache=True)
+def write_row(s, d, k, status, steps, decisions, row):
+    n = s[G_PLAYERS]
+    scores = np.zeros(MAX_PLAYERS, np.int64)
+    ranks = np.zeros(MAX_PLAYERS, np.int64)
+    winner = final_scores(s, d, k, scores, ranks)
+    row[0] = status
+    row[1] = steps
+    row[2] = decisions
+    row[3] = s[G_ROUND]
+    row[4] = s[G_END_TRIGGER]
+    row[5] = winner
+    w = pb(winner)
+    for p in range(n):
+        c = FIRST_SEAT_COLUMN + p * PER_SEAT
+        b = pb(p)
+        row[c] = scores[p]
+        row[c + 1] = ranks[p]
+        c += 2
+        for v in range(N_VP):
+            row[c + v] = s[b + P_VP_SRC + v]
+        c += N_VP
+        skills = 0
+        for sk in range(N_SKILLS):
+            skills += s[b + P_SKILLS + sk]
+        row[c] = s[b + P_MONEY]
+        row[c + 1] = s[b + P_GANG_N]
+        row[c + 2] = s[b + P_RECRUITED]
+        row[c + 3] = s[b + P_LOST]
+        row[c + 4] = s[b + P_HEISTS_DONE]
+        row[c + 5] = s[b + P_COOP_JOINED]
+        row[c + 6] = s[b + P_PASSES]
+        row[c + 7] = s[b + P_SNITCH_PAID]
+        row[c + 8] = skills
+        row[c + 9] = s[b + P_SKILLS + SK_LEADER]
+        row[c + 10] = s[b + P_SKILLS + SK_MERCENARY]
+        row[c + 11] = s[b + P_SKILLS + SK_INFORMANT]
+        row[c + 12] = d[D_CARD + s[b + P_GANG] * CARD_STRIDE + C_ID]
+        row[c + 13] = 1 << s[b + P_GANG]
+        # the winner's key (influence, then gangsters) shared by another seat: BGA would call it a shared win
+        row[c + 14] = scores[p] == scores[winner] and s[b + P_GANG_N] == s[w + P_GANG_N]
+
+
+@njit(cache=True, parallel=True)
+def play_chunk(seed, first, n_players, lineup, weights, d, k, max_steps, out):
+    """Games first .. first + out.shape[0] - 1, in parallel; each writes only its own row of `out`."""
+    for i in prange(out.shape[0]):
+        no_trace = np.zeros((0, TRACE_FIELDS), np.int32)
+        play_game(seed, first + i, n_players, lineup, weights, d, k, max_steps, out[i], no_trace)
+
+
+@njit(cache=True)
+def play_traced(seed, game_index, n_players, lineup, weights, d, k, max_steps, row, trace):
+    """One game, recording (seat, action, forced) for each step into `trace`; returns the steps."""
+    return play_game(seed, game_index, n_players, lineup, weights, d, k, max_steps, row, trace)

@@ -1,0 +1,192 @@
+"""The end (a gang of 9 in the last chapter, or its third snitch), scoring and the tiebreak (seed 002, S1)."""
+
+import numpy as np
+
+from sim.games.gangsta import rules
+from sim.games.gangsta.actions import A_PASS, A_RECRUIT
+from sim.games.gangsta.layout import (
+    E_GANG_SIZE,
+    E_NO_CARDS,
+    E_SNITCHES,
+    G_CHAPTER,
+    G_END_TRIGGER,
+    G_GDECK_N,
+    G_HDECK_N,
+    G_HRIVER,
+    G_PHASE,
+    G_SNITCHES,
+    P_GANG_N,
+    P_MONEY,
+    P_VP,
+    P_VP_SRC,
+    PH_GAME_OVER,
+    PH_LOSE,
+    RIVER,
+    V_GANGSTERS,
+    V_HEISTS,
+    V_MOST_GANGSTERS,
+    V_MOST_MONEY,
+)
+from sim.games.gangsta.tables import D_HEIST, D_N_HEISTS, H_CHAPTER, H_SNITCH, H_SNITCH_BGA, HEIST_STRIDE
+
+from .scenario import D, Game, influence, params, pb
+
+NO_DISCARD = {"pass__may_discard": 0}
+NINE = [101, 111, 112, 113, 114, 115, 116, 117, 121]  # the boss and eight recruits
+
+
+def set_money(g, seat, value):
+    g.s[pb(seat) + P_MONEY] = value
+
+
+def recruit_from(g, seat, gang, card=152):
+    g.gang(seat, gang)
+    g.gangster_river([card, 131, 132, 133, 134])
+    set_money(g, seat, 20)
+    g.turn(seat)
+    g.act(A_RECRUIT + 0)
+
+
+def test_game_ends_when_a_gang_reaches_nine_recruits_in_the_last_chapter():
+    g = Game(3)
+    g.s[G_CHAPTER] = 3
+    recruit_from(g, 0, NINE)
+    assert g.s[G_PHASE] == PH_GAME_OVER and g.s[G_END_TRIGGER] == E_GANG_SIZE
+    assert g.p(0, P_GANG_N) == 10
+
+
+def test_with_the_bga_knob_the_boss_counts_toward_nine():
+    g = Game(3, k=params(chapters__boss_counts=1))
+    g.s[G_CHAPTER] = 3
+    recruit_from(g, 0, NINE[:8])
+    assert g.s[G_PHASE] == PH_GAME_OVER
+
+
+def test_nine_recruits_do_not_end_the_game_before_the_last_chapter():
+    g = Game(3)
+    g.s[G_CHAPTER] = 2
+    g.gang(1, [103, 153])
+    recruit_from(g, 0, NINE)
+    assert g.s[G_PHASE] != PH_GAME_OVER
+
+
+def pass_with_snitch(g, snitch_id, seat):
+    from .scenario import heist
+
+    g.heist_deck_top(3, [snitch_id])
+    g.s[G_HRIVER + 0] = -1
+    g.turn(seat)
+    g.act(A_PASS)
+    while g.s[G_PHASE] == PH_LOSE:
+        g.act(min(g.legal()))
+    return heist(snitch_id)
+
+
+def test_game_ends_at_the_third_snitch_of_the_last_chapter():
+    g = Game(3, k=params(**NO_DISCARD))
+    g.s[G_CHAPTER] = 3
+    g.heists([401, 402, 403, 404, 405])
+    for i, snitch in enumerate((431, 432, 433)):
+        assert g.s[G_PHASE] != PH_GAME_OVER
+        for p in range(3):
+            set_money(g, p, 10)
+        pass_with_snitch(g, snitch, seat=i)
+        assert g.s[G_SNITCHES] == i + 1
+    assert g.s[G_PHASE] == PH_GAME_OVER and g.s[G_END_TRIGGER] == E_SNITCHES
+
+
+def test_the_last_chapter_snitches_follow_the_seed_unless_the_bga_knob():
+    values = sorted(
+        int(D[D_HEIST + h * HEIST_STRIDE + H_SNITCH])
+        for h in range(int(D[D_N_HEISTS]))
+        if D[D_HEIST + h * HEIST_STRIDE + H_CHAPTER] == 3 and D[D_HEIST + h * HEIST_STRIDE + H_SNITCH]
+    )
+    bga = sorted(
+        int(D[D_HEIST + h * HEIST_STRIDE + H_SNITCH_BGA])
+        for h in range(int(D[D_N_HEISTS]))
+        if D[D_HEIST + h * HEIST_STRIDE + H_CHAPTER] == 3 and D[D_HEIST + h * HEIST_STRIDE + H_SNITCH]
+    )
+    assert values == [2, 3, 3, 4, 4] and bga == [3, 3, 3, 4, 4]
+    for knob, paid in ((0, 2), (1, 3)):
+        g = Game(3, k=params(snitch__bga_values=knob, **NO_DISCARD))
+        g.s[G_CHAPTER] = 3
+        g.heists([401, 402, 403, 404, 405])
+        g.gang(1, [101])
+        set_money(g, 1, 5)
+        pass_with_snitch(g, 431, seat=0)
+        assert g.p(1, P_MONEY) == 5 - paid
+
+
+def test_scoring_adds_gangster_and_heist_influence():
+    g = Game(3)
+    g.s[G_CHAPTER] = 3
+    g.gang(1, [102, 152, 117])
+    g.s[pb(1) + P_VP_SRC + V_HEISTS] = 4
+    g.s[pb(1) + P_VP] += 4
+    recruit_from(g, 0, NINE)
+    assert g.p(1, P_VP_SRC + V_GANGSTERS) == influence(152) + influence(117)
+    extra = g.p(1, P_VP_SRC + V_MOST_MONEY) + g.p(1, P_VP_SRC + V_MOST_GANGSTERS)
+    assert g.p(1, P_VP) == influence(152) + influence(117) + 4 + extra
+
+
+def end_now(g):
+    rules.end_game(g.s, D, g.k, np.int64(E_GANG_SIZE))
+
+
+def test_most_money_scores_two_alone_and_one_each_when_shared():
+    g = Game(3)
+    for p, m in enumerate((7, 3, 5)):
+        set_money(g, p, m)
+    end_now(g)
+    assert [g.p(p, P_VP_SRC + V_MOST_MONEY) for p in range(3)] == [2, 0, 0]
+    g = Game(3)
+    for p, m in enumerate((7, 7, 5)):
+        set_money(g, p, m)
+    end_now(g)
+    assert [g.p(p, P_VP_SRC + V_MOST_MONEY) for p in range(3)] == [1, 1, 0]
+
+
+def test_most_gangsters_scores_two_alone_and_one_each_when_shared():
+    g = Game(3)
+    g.gang(0, [101, 121, 131])
+    g.gang(1, [102, 141])
+    g.gang(2, [103, 151, 152])
+    end_now(g)
+    assert [g.p(p, P_VP_SRC + V_MOST_GANGSTERS) for p in range(3)] == [1, 0, 1]
+    g = Game(3)
+    g.gang(1, [102, 141])
+    end_now(g)
+    assert [g.p(p, P_VP_SRC + V_MOST_GANGSTERS) for p in range(3)] == [0, 2, 0]
+
+
+def test_tiebreak_on_influence_is_the_larger_gang():
+    g = Game(3)
+    g.gang(0, [101, 121])
+    g.gang(1, [102, 131, 141])
+    g.gang(2, [103])
+    for p in range(3):
+        g.s[pb(p) + P_VP] = 10
+    g.s[G_PHASE] = PH_GAME_OVER
+    scores = np.zeros(4, np.int64)
+    ranks = np.zeros(4, np.int64)
+    winner = rules.final_scores(g.s, D, g.k, scores, ranks)
+    assert winner == 1 and list(ranks[:3]) == [2, 1, 3]
+
+
+def test_all_heists_are_counted_once():
+    assert sum(1 for h in range(int(D[D_N_HEISTS])) if D[D_HEIST + h * HEIST_STRIDE + H_SNITCH] == 0) == 93
+    assert RIVER == 5
+
+
+def test_a_game_with_no_card_left_to_recruit_or_perform_is_scored():
+    g = Game(2, k=params(**NO_DISCARD))
+    s = g.s
+    s[G_CHAPTER] = 2
+    g.heists([None] * RIVER)
+    g.gangster_river([None] * RIVER)
+    s[G_GDECK_N] = 0
+    s[G_HDECK_N + 1] = 0
+    g.turn(0)
+    g.act(A_PASS)
+    assert g.s[G_PHASE] == PH_GAME_OVER and g.s[G_END_TRIGGER] == E_NO_CARDS
+    assert g.p(0, P_VP_SRC + V_MOST_GANGSTERS) == 1
