@@ -173,7 +173,7 @@ from sim.games.yokohama.params import (
 from sim.games.yokohama.rules import (
     UNREACHABLE,
     can_build_th,
-    can_place_at,
+    placeable_bits,
     hand_orders,
     kind_at,
     move_costs,
@@ -282,7 +282,9 @@ CX_LEAD = CX_PROGRESS + 1
 CX_MONEY = CX_LEAD + 1  # worth of one yen now: w_money, more when the purse is nearly empty
 CX_MOVE_COST = CX_MONEY + 1
 CX_DONATION = CX_MOVE_COST + MAX_POS  # scratch: donation costs, cheapest first
-CX_SIZE = CX_DONATION + N_DONATIONS
+CX_SLOT_VALUE = CX_DONATION + N_DONATIONS  # worth of the card in each order slot, then each tech slot (NaN: not yet)
+CX_BUILD = CX_SLOT_VALUE + 4 * N_SLOTS  # best building worth per position (NaN: not yet)
+CX_SIZE = CX_BUILD + MAX_POS
 ALL_DONATED = (1 << N_DONATIONS) - 1
 
 
@@ -391,6 +393,7 @@ def action_value(s, d, k, w, p, phase, a, cx):
 @njit(cache=True)
 def context(s, d, k, w, p):
     cx = np.empty(CX_SIZE)
+    cx[CX_SLOT_VALUE:] = np.nan
     late = progress(s, d, k)
     cx[CX_PROGRESS] = late
     good_values(s, d, k, w, p, late, cx)
@@ -557,7 +560,13 @@ def church_plan(s, d, k, w, p, faith, donated, cx):
             and s[b + P_GOODS + kind - DON_GOODS] >= 1
         ):
             costs[kind] = donation_cost(s, k, w, kind, cx)
-    costs.sort()  # in place in the context's scratch cells: no allocation
+    for i in range(1, N_DONATIONS):  # insertion sort of six numbers, in the context's scratch cells
+        c = costs[i]
+        j = i - 1
+        while j >= 0 and costs[j] > c:
+            costs[j + 1] = costs[j]
+            j -= 1
+        costs[j + 1] = c
     best = NEG
     best_faith = -1
     for i in range(d[D_CHURCH_N]):
@@ -715,7 +724,9 @@ def area_value(s, d, k, w, p, q, pw, cx):
     if pw >= 5 and s[qb(q) + Q_CHIP] >= 0:
         v += chip_value(s, d, w, p, s[qb(q) + Q_CHIP], cx)
     if pw >= k[K_BUILD_POWER]:
-        v += max(0.0, best_build(s, d, k, w, p, q, cx))
+        if np.isnan(cx[CX_BUILD + q]):
+            cx[CX_BUILD + q] = max(0.0, best_build(s, d, k, w, p, q, cx))
+        v += cx[CX_BUILD + q]
     return v
 
 
@@ -749,7 +760,7 @@ def port_value(s, d, k, w, p, q, reach, cx):
     for slot in range(N_SLOTS):
         o = s[first + slot]
         if o >= 0 and d[D_PORT_TIER + slot] <= reach:
-            v = order_value(s, d, k, w, p, o, cx)
+            v = slot_value(s, d, k, w, p, board * N_SLOTS + slot, o, cx)
             if v > best:
                 second = best
                 best = v
@@ -758,6 +769,16 @@ def port_value(s, d, k, w, p, q, reach, cx):
     if room >= 2 and s[pb(p) + P_MONEY] >= k[K_SECOND_ORDER_YEN]:
         best += max(0.0, second - cx[CX_MONEY] * k[K_SECOND_ORDER_YEN])
     return best
+
+
+@njit(cache=True)
+def slot_value(s, d, k, w, p, i, card, cx):
+    """Worth of the card in slot i (order slots of boards A, B, then tech slots of boards A, B), computed
+    once per decision: area values ask for the same slots again and again."""
+    c = CX_SLOT_VALUE + i
+    if np.isnan(cx[c]):
+        cx[c] = order_value(s, d, k, w, p, card, cx) if i < 2 * N_SLOTS else tech_value(s, d, k, w, p, card, cx)
+    return cx[c]
 
 
 @njit(cache=True)
@@ -774,7 +795,7 @@ def lab_value(s, d, k, w, p, q, industry, cx):
         need = max(0, d[D_TECH_INDUSTRY + t] + d[D_LAB_EXTRA + slot] - industry) + fee
         if 2 * need > s[b + P_MONEY] + 2 * s[b + P_IMPORTS]:
             continue
-        v = tech_value(s, d, k, w, p, t, cx) - need * min(2 * cx[CX_MONEY], w[W_IMPORT])
+        v = slot_value(s, d, k, w, p, (2 + board) * N_SLOTS + slot, t, cx) - need * min(2 * cx[CX_MONEY], w[W_IMPORT])
         best = max(best, v)
     return best
 
@@ -826,8 +847,9 @@ def make_plan(s, d, k, w, p, cx, memory):
     top = k[K_MAX_POWER]
     worth = np.full((MAX_POS, top + 1), np.nan)  # area_value by position and power, filled on demand
     seed_v = np.full(MAX_POS, NEG)
+    placeable = placeable_bits(s, k, p)
     for q in range(n_pos):
-        if can_place_at(s, k, p, q):
+        if (placeable >> q) & 1:
             later = min(top, power_at(s, k, p, q) + 2)
             seed_v[q] = w[W_TEMPO] * (1.0 + 0.15 * cached_value(s, d, k, w, p, q, later, cx, worth))
     ranked = best_seeds(seed_v)
@@ -839,11 +861,11 @@ def make_plan(s, d, k, w, p, cx, memory):
         reach = reach_cost(s, k, p, t, cx, start)
         if reach >= UNREACHABLE:
             continue
-        placeable = can_place_at(s, k, p, t)
+        can_place = (placeable >> t) & 1 == 1
         base = power_at(s, k, p, t) + 1
         fee = cx[CX_MONEY] * other_presidents(s, p, t)
         for stack in range(2):
-            added = min(hand, 2 if stack else 1) if placeable else 0
+            added = min(hand, 2 if stack else 1) if can_place else 0
             if (stack and added < 2) or (s[qb(t) + Q_ASSIST + p] + added < 1 and not owns_route(s, p, t)):
                 continue
             v = cached_value(s, d, k, w, p, t, min(top, base + added), cx, worth) - cx[CX_MONEY] * reach - fee * added

@@ -143,8 +143,7 @@ MESSAGES = {
     ERR_SUPPLY: "a supply (goods, imports, foreign agents) is negative",
     ERR_GOODS_CONSERVED: "goods not conserved: supply + players' goods != the box",
     ERR_IMPORTS_CONSERVED: "imports not conserved: supply + players' imports != the box",
-    ERR_AGENTS_CONSERVED: "foreign agents not conserved: supply + agents taken != the box, or more unused "
-    "than taken",
+    ERR_AGENTS_CONSERVED: "foreign agents not conserved: supply + agents taken != the box, or more unused than taken",
     ERR_TECH_CARDS: "tech cards not conserved: deck + boards + owned != the copies in the box",
     ERR_ORDER_CARDS: "an order card is in two places at once, or the deck pointers are wrong",
     ERR_BOARD_SPACES: "church or customs spaces disagree with the players' counts",

@@ -779,38 +779,67 @@ def is_terminal(s):
 
 
 @njit(cache=True)
-def placement_fee(s, k, p, q):
-    return k[K_PRESIDENT_FEE] * other_presidents(s, p, q)
+def placeable_bits(s, k, p):
+    """Bit q set = seat p can put an assistant at q now: not the canal, an assistant in hand, and the yen
+    for each other president there."""
+    b = pb(p)
+    if s[b + P_ASSIST_HAND] < 1:
+        return 0
+    at1 = 0  # positions with at least one, two, three other presidents
+    at2 = 0
+    at3 = 0
+    for o in range(s[G_PLAYERS]):
+        q = s[pb(o) + P_PRESIDENT]
+        if o != p and q >= 0:
+            bit = 1 << q
+            at3 |= at2 & bit
+            at2 |= at1 & bit
+            at1 |= bit
+    money = s[b + P_MONEY]
+    fee = k[K_PRESIDENT_FEE]
+    blocked = 0
+    if money < fee:
+        blocked |= at1
+    if money < 2 * fee:
+        blocked |= at2
+    if money < 3 * fee:
+        blocked |= at3
+    bits = 0
+    for q in range(s[G_N_POS]):
+        if kind_at(s, q) != K_CANAL:
+            bits |= 1 << q
+    return bits & ~blocked
 
 
 @njit(cache=True)
-def can_place_at(s, k, p, q):
-    if kind_at(s, q) == K_CANAL or s[pb(p) + P_ASSIST_HAND] < 1:
-        return False
-    return s[pb(p) + P_MONEY] >= placement_fee(s, k, p, q)
-
-
-@njit(cache=True)
-def placement_open(s, k, p, q):
-    """May seat p place its next assistant of this turn at q (3 different areas, or 2 in one + Telegraph)?"""
-    if not can_place_at(s, k, p, q):
-        return False
+def open_bits(s, k, p):
+    """Bit q set = seat p may place its next assistant of this turn at q: one each into up to 3 different
+    areas (Newspaper 4), or 2 into one area and then, with Telegraph, 1 into an adjacent area."""
+    bits = placeable_bits(s, k, p)
     n = s[G_PLACE_N]
-    if n == 0:
-        return True
+    if n == 0 or bits == 0:
+        return bits
     first = s[G_PLACE_FIRST]
     stacked = s[G_PLACE_STACKED]
     if stacked == 1:
         if n < k[K_PLACE_STACK]:
-            return q == first
-        # the stack is complete: Telegraph adds one assistant in an adjacent area
-        return owns(s, p, T_TELEGRAPH) == 1 and (s[G_ADJ + first] >> q) & 1 == 1
+            return bits & (1 << first)
+        return bits & s[G_ADJ + first] if owns(s, p, T_TELEGRAPH) else 0
     if stacked == 2:
-        return False
-    if n == 1 and q == first:
-        return k[K_PLACE_STACK] >= 2
+        return 0
+    allowed = 0
+    if n == 1 and k[K_PLACE_STACK] >= 2:
+        allowed |= 1 << first
     limit = k[K_NEWSPAPER_SPREAD] if owns(s, p, T_NEWSPAPER) else k[K_PLACE_SPREAD]
-    return n < limit and (s[G_PLACED_BITS] >> q) & 1 == 0
+    if n < limit:
+        allowed |= ~s[G_PLACED_BITS]
+    return bits & allowed
+
+
+@njit(cache=True)
+def placement_open(s, k, p, q):
+    """May seat p place its next assistant of this turn at q?"""
+    return (open_bits(s, k, p) >> q) & 1 == 1
 
 
 @njit(cache=True)
@@ -830,10 +859,8 @@ def place(s, k, p, q):
         s[G_PLACE_STACKED] = 2  # Telegraph's extra assistant next to the stack
     s[G_PLACE_N] += 1
     s[G_PLACED_BITS] |= 1 << q
-    for r in range(s[G_N_POS]):
-        if placement_open(s, k, p, r):
-            return
-    s[G_PHASE] = PH_MOVE
+    if open_bits(s, k, p) == 0:
+        s[G_PHASE] = PH_MOVE
 
 
 # ================================================================ movement
@@ -1574,9 +1601,9 @@ def legal_mask(s, d, k, mask):
             mask[A_UNIVERSITY] = 1
     elif phase == PH_PLACE:
         mask[A_PLACE_DONE] = 1
+        bits = open_bits(s, k, p)
         for q in range(n_pos):
-            if placement_open(s, k, p, q):
-                mask[A_PLACE + q] = 1
+            mask[A_PLACE + q] = (bits >> q) & 1
     elif phase == PH_MOVE:
         mask[A_RETURN] = 1
         cost = np.empty(MAX_POS, np.int64)
