@@ -173,7 +173,6 @@ from sim.games.yokohama.params import (
 from sim.games.yokohama.rules import (
     UNREACHABLE,
     can_build_th,
-    placeable_bits,
     hand_orders,
     kind_at,
     move_costs,
@@ -181,6 +180,7 @@ from sim.games.yokohama.rules import (
     other_presidents,
     owns,
     pb,
+    placeable_bits,
     power_at,
     qb,
     tech_board,
