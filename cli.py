@@ -215,38 +215,11 @@ def _run_with_progress(recipe, out: Path, threads, cluster, resume: bool, quiet:
 
     if quiet:
         return run_engine(recipe, out, threads=threads, cluster=cluster, resume=resume)
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]}"),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        transient=False,
-    ) as progress:
-        task = progress.add_task(f"{recipe.game} ({len(recipe.players)}p)", total=recipe.n, rate="")
-        import time
-
-        start = time.perf_counter()
-        done = [0]
-
-        def on_chunk(count: int):
-            done[0] += count
-            elapsed = time.perf_counter() - start
-            rate = f"{done[0] / elapsed:,.0f} games/s" if elapsed > 0 else ""
-            progress.update(task, advance=count, rate=rate)
-
-        return run_engine(recipe, out, threads=threads, cluster=cluster, resume=resume, on_chunk=on_chunk)
+    bar, advance = _progress(recipe.n, f"{recipe.game} ({len(recipe.players)}p)")
+    with bar:
+        return run_engine(
+            recipe, out, threads=threads, cluster=cluster, resume=resume, on_chunk=advance, on_resume=advance.skip
+        )
 
 
 def _print_summary(out: Path, manifest: dict):
@@ -345,7 +318,8 @@ def report(
 
 
 def _progress(total: int, label: str):
-    """A rich progress bar with games/s and ETA, and a callback advancing it by a number of games."""
+    """A rich progress bar with games/s and ETA, and a callback advancing it by a number of games played
+    (`advance.skip(n)` moves it for games already done, e.g. by a resumed run, without counting them in the rate)."""
     import time
 
     from rich.progress import (
@@ -368,13 +342,14 @@ def _progress(total: int, label: str):
     )
     task = bar.add_task(label, total=total, rate="")
     start = time.perf_counter()
-    done = [0]
+    played = [0]
 
     def advance(count: int):
-        done[0] += count
+        played[0] += count
         elapsed = time.perf_counter() - start
-        bar.update(task, advance=count, rate=f"{done[0] / elapsed:,.0f} games/s" if elapsed > 0 else "")
+        bar.update(task, advance=count, rate=f"{played[0] / elapsed:,.0f} games/s" if elapsed > 0 else "")
 
+    advance.skip = lambda count: bar.update(task, advance=count)
     return bar, advance
 
 

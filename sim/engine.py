@@ -199,8 +199,11 @@ def run(
     cluster: str | None = None,
     resume: bool = False,
     on_chunk: Callable[[int], None] | None = None,
+    on_resume: Callable[[int], None] | None = None,
 ) -> dict:
-    """Play the recipe into out_dir (parts, then games.parquet + manifest.json); return the manifest."""
+    """Play the recipe into out_dir (parts, then games.parquet + manifest.json); return the manifest.
+    on_chunk(games) is called as each chunk is written; on_resume(games) once for the chunks a resumed
+    run finds already done."""
     prep = prepare(recipe)
     out_dir = Path(out_dir)
     check_out_dir(out_dir, recipe, resume)
@@ -212,8 +215,8 @@ def run(
     todo = [c for c in range(recipe.n_chunks) if c not in done]
     started = time.perf_counter()
     results.write_json(out_dir / results.MANIFEST, manifest_for(prep, "running", 0.0, 0, None))
-    if on_chunk and done:
-        on_chunk(sum(recipe.chunk_range(c)[1] for c in done))
+    if on_resume and done:
+        on_resume(sum(recipe.chunk_range(c)[1] for c in done))
     from sim.backends import backend_for
 
     with backend_for(cluster, threads) as backend:

@@ -10,13 +10,26 @@ from pathlib import Path
 _ROOT = Path(__file__).resolve().parent.parent
 _KERNEL_PACKAGES = ("sim", "strategies")
 _KEEP = 4  # cache directories kept besides the current one
+_NOT_KERNEL = {
+    f"sim/{name}.py"
+    for name in (
+        "action_stats", "backends", "datafiles", "docs", "engine", "errors", "experiments", "kernel_cache",
+        "params", "registry", "regression", "results", "trace",
+    )
+}  # fmt: skip
 
 
 def kernel_source_hash() -> str:
+    """sha256 of every module a kernel may read (code, or constants frozen into compiled code): all of
+    sim/ and strategies/ but the orchestration modules no kernel imports, so editing those recompiles
+    nothing; a new module is hashed unless listed here."""
     h = hashlib.sha256()
     for package in _KERNEL_PACKAGES:
         for path in sorted((_ROOT / package).rglob("*.py")):
-            h.update(str(path.relative_to(_ROOT)).encode())
+            rel = str(path.relative_to(_ROOT))
+            if rel in _NOT_KERNEL:
+                continue
+            h.update(rel.encode())
             h.update(path.read_bytes())
     try:
         h.update(metadata.version("numba").encode())
