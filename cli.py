@@ -215,7 +215,9 @@ def _run_with_progress(recipe, out: Path, threads, cluster, resume: bool, quiet:
 
     if quiet:
         return run_engine(recipe, out, threads=threads, cluster=cluster, resume=resume)
-    bar, advance = _progress(recipe.n, f"{recipe.game} ({len(recipe.players)}p)")
+    from reports.console import progress
+
+    bar, advance = progress(recipe.n, f"{recipe.game} ({len(recipe.players)}p)")
     with bar:
         return run_engine(
             recipe, out, threads=threads, cluster=cluster, resume=resume, on_chunk=advance, on_resume=advance.skip
@@ -223,32 +225,10 @@ def _run_with_progress(recipe, out: Path, threads, cluster, resume: bool, quiet:
 
 
 def _print_summary(out: Path, manifest: dict):
-    from rich.console import Console
-    from rich.table import Table
-
-    from reports.summary import by_seat, by_strategy
+    from reports.console import print_run_summary
     from sim.results import read_games
 
-    frame = read_games(out)
-    console = Console()
-    head = (
-        f"{manifest['game']} rules {manifest['rules_version']}, data {manifest['data_set']} "
-        f"({manifest['data_assumed_share']:.0%} of its values ASSUMED), seed {manifest['seed']}, "
-        f"{manifest['n']:,} games, {manifest['games_per_second']:,} games/s"
-    )
-    for title, rows in (("win rate by seat", by_seat(frame)), ("win rate by strategy", by_strategy(frame))):
-        t = Table("", "games", "wins", "win rate", "95% interval", "mean score", title=title, caption=head)
-        for r in rows:
-            t.add_row(
-                r.label,
-                f"{r.games:,}",
-                f"{r.wins:,}",
-                f"{r.rate:.1%}",
-                f"{r.lo:.1%} - {r.hi:.1%}",
-                f"{r.mean_score:.1f}",
-            )
-        console.print(t)
-    console.print(f"results: {out / 'games.parquet'}  manifest: {out / 'manifest.json'}")
+    print_run_summary(read_games(out), manifest, out)
 
 
 @app.command()
@@ -317,42 +297,6 @@ def report(
     typer.echo(f"report: {paths['report.html']} ({len(paths)} files)")
 
 
-def _progress(total: int, label: str):
-    """A rich progress bar with games/s and ETA, and a callback advancing it by a number of games played
-    (`advance.skip(n)` moves it for games already done, e.g. by a resumed run, without counting them in the rate)."""
-    import time
-
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    bar = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]}"),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-    )
-    task = bar.add_task(label, total=total, rate="")
-    start = time.perf_counter()
-    played = [0]
-
-    def advance(count: int):
-        played[0] += count
-        elapsed = time.perf_counter() - start
-        bar.update(task, advance=count, rate=f"{played[0] / elapsed:,.0f} games/s" if elapsed > 0 else "")
-
-    advance.skip = lambda count: bar.update(task, advance=count)
-    return bar, advance
-
-
 @app.command()
 def matrix(
     game: Annotated[str, typer.Argument(help="A game from `playout games`.")],
@@ -390,70 +334,19 @@ def matrix(
     if not info.players[0] <= p <= info.players[1]:
         raise BadInput(f"{game} is played by {info.players[0]} to {info.players[1]} players, not {p}")
     params = _params_overrides(game, sets or [])
-    import time
-
-    from reports import matchups
+    from reports.console import print_matrix, progress
+    from reports.questions import matchup_matrix
     from sim.engine import Recipe
-    from sim.experiments import experiment_manifest, matchup_arms, play_arm
 
-    base = Recipe(game, codes[:1] * p, seed, n, min(n, 8192), params, _data_dir(data))
-    arms = matchup_arms(base, list(dict.fromkeys(codes)), p)
-    bar, advance = _progress(n * len(arms), f"{game} matrix ({len(arms)} matchups)")
-    started = time.perf_counter()
-    frames, cells = [], []
-    with bar:
-        for a, b, recipe in arms:
-            frame = play_arm(recipe, threads=threads, on_chunk=advance)
-            frames.append(frame)
-            cells.append(matchups.cell(a, b, frame))
-    wall = time.perf_counter() - started
     unique = list(dict.fromkeys(codes))
-    ratings, fit = matchups.ratings(frames, seed=seed)
+    base = Recipe(game, unique[:1] * p, seed, n, min(n, 8192), params, _data_dir(data))
     out = out or Path("runs") / f"matrix-{game}-{p}p-seed{seed}-n{n}"
-    manifest = experiment_manifest(base, "strategy matchups", len(arms), n, wall, strategies=unique, players=p)
-    manifest["lineup"] = [f"one of A against {p - 1} of B, A != B in {unique}"]
-    tables = {
-        "matrix": matchups.matrix_table(cells),
-        "ratings": matchups.ratings_table(ratings, fit),
-        "scores": matchups.score_summary(frames),
-    }
-    fig = out / "matrix.png"
-    out.mkdir(parents=True, exist_ok=True)
-    from reports.export import caption_line
-
-    matchups.heatmap(cells, unique, p, caption_line(manifest), fig)
-    notes = {
-        "matrix": f"win rate of one seat of the strategy against {p - 1} seats of the other; fair = 1/{p}",
-        "ratings": "Bradley-Terry rating (logit units, average 0) from every pair of seats; 95% block bootstrap",
-        "scores": "mean score and mean winning score over every game of every matchup",
-    }
-    from reports.experiment_output import write_experiment
-
-    write_experiment(out, manifest, f"playout matrix: {game}", tables, {"matrix": fig}, notes)
-    _print_matrix(cells, unique, p, tables, manifest)
+    matchups = len(unique) * (len(unique) - 1)
+    bar, advance = progress(n * matchups, f"{game} matrix ({matchups} matchups)")
+    with bar:
+        answer = matchup_matrix(base, unique, p, out, threads, advance)
+    print_matrix(answer)
     typer.echo(f"written to {out}")
-
-
-def _print_matrix(cells, codes, players, tables, manifest):
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console()
-    title = f"win rate against a field of {players - 1} (fair {1 / players:.0%})"
-    t = Table("one seat of \\ field of", *codes, title=title)
-    lookup = {(c.row, c.col): c for c in cells}
-    for a in codes:
-        row = []
-        for b in codes:
-            c = lookup.get((a, b))
-            row.append(f"{c.rate:.1%} [{c.lo:.1%}, {c.hi:.1%}]" if c else "-")
-        t.add_row(a, *row)
-    console.print(t)
-    console.print(_rich_table("ratings", tables["ratings"]))
-    console.print(_rich_table("scores", tables["scores"]))
-    console.print(f"{manifest['game']} rules {manifest['rules_version']}, data {manifest['data_set']} "
-                  f"({manifest['data_assumed_share']:.0%} ASSUMED), seed {manifest['seed']}, "
-                  f"{manifest['n']:,} games in {manifest['wall_seconds']:.0f} s")  # fmt: skip
 
 
 @app.command()
@@ -487,7 +380,7 @@ def sweep(
     _positive(n, "-n")
     threads = _threads(threads)
     codes = _lineup(game, players)
-    from sim.experiments import parse_range, sweep_arms
+    from sim.experiments import parse_range
     from sim.params import parse_assignments
 
     raw = parse_assignments(sets)
@@ -507,57 +400,17 @@ def sweep(
     asked = seat if seat is not None else (sw.seat_of_knob(knob) or 0)
     if not 0 <= asked < len(codes):
         raise BadInput(f"--seat {asked}: the game has seats 0..{len(codes) - 1}")
-    import time
-
+    from reports.console import print_sweep, progress
+    from reports.questions import knob_sweep
     from sim.engine import Recipe
-    from sim.experiments import experiment_manifest, play_arm
 
     base = Recipe(game, codes, seed, n, min(n, 8192), fixed, _data_dir(data))
-    arms = sweep_arms(base, knob, values)
-    bar, advance = _progress(n * len(arms), f"{game} sweep of {knob}")
-    started = time.perf_counter()
+    out = out or Path("runs") / f"sweep-{game}-{knob}-{len(codes)}p-seed{seed}-n{n}"
+    bar, advance = progress(n * len(values), f"{game} sweep of {knob}")
     with bar:
-        frames = [play_arm(r, threads=threads, on_chunk=advance) for _, r in arms]
-    wall = time.perf_counter() - started
-    p = len(codes)
-    table = sw.curve_table(values, frames, p)
-    crossing = sw.fair_crossing(values, frames, asked, p, seed=seed)
-    manifest = experiment_manifest(base, f"sweep of {knob}", len(values), n, wall, knob=knob, values=values, seat=asked)
-    out = out or Path("runs") / f"sweep-{game}-{knob}-{p}p-seed{seed}-n{n}"
-    out.mkdir(parents=True, exist_ok=True)
-    from reports.experiment_output import write_experiment
-    from reports.export import caption_line
-
-    fig = out / "sweep.png"
-    sw.plot(table, p, knob, asked, crossing, caption_line(manifest), fig)
-    tables = {"win_rates": table, "fair_value": sw.crossing_table(knob, asked, crossing)}
-    notes = {
-        "win_rates": f"win rate per seat at each value of {knob} (95% Wilson interval); same seeds at every value",
-        "fair_value": f"where seat {asked}'s win rate crosses 1/{p}; interval from the paired (same-seed) games",
-    }
-    write_experiment(out, manifest, f"playout sweep: {game} {knob}", tables, {"win_rates": fig}, notes)
-    _print_sweep(table, p, knob, asked, crossing, manifest)
+        answer = knob_sweep(base, knob, values, asked, out, threads, advance)
+    print_sweep(answer)
     typer.echo(f"written to {out}")
-
-
-def _print_sweep(table, players, knob, seat, crossing, manifest):
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console()
-    t = Table(knob, *(f"seat {s}" for s in range(players)), title=f"win rate per seat (fair {1 / players:.1%})")
-    for v in sorted(table["value"].unique().to_list()):
-        part = table.filter(table["value"] == v).sort("seat")
-        t.add_row(str(v), *(f"{r['win_rate']:.1%} [{r['lo']:.1%}, {r['hi']:.1%}]" for r in part.iter_rows(named=True)))
-    console.print(t)
-    if crossing.found:
-        console.print(f"seat {seat} is fair at {knob} = {crossing.x:.2f} (95% interval {crossing.lo:.2f} to "
-                      f"{crossing.hi:.2f}; {crossing.method})")  # fmt: skip
-    else:
-        console.print(f"seat {seat}: {crossing.message}")
-    console.print(f"{manifest['game']} rules {manifest['rules_version']}, data {manifest['data_set']} "
-                  f"({manifest['data_assumed_share']:.0%} ASSUMED), lineup {', '.join(manifest['lineup'])}, "
-                  f"seed {manifest['seed']}, {manifest['n']:,} games in {manifest['wall_seconds']:.0f} s")  # fmt: skip
 
 
 @app.command()
@@ -605,72 +458,18 @@ def value(
     if n < p:
         raise BadInput(f"-n must be at least the number of players ({p})")
     params = _params_overrides(game, sets or [])
-    import time
-
-    from reports import card_value as cv
+    from reports.console import print_value, progress
+    from reports.questions import card_value
     from sim.engine import Recipe
-    from sim.experiments import experiment_manifest, give_arms, play_arm, remove_arm
 
     n = (n // p) * p  # every seat receives the card in an equal share of the games
     base = Recipe(game, codes, seed, n, min(n, 8192), params, _data_dir(data))
-    keep = [
-        "game_index",
-        "players",
-        "winner",
-        *[f"{x}_{s}" for x in ("score", "strategy", card["feature"]) for s in range(p)],
-    ]
-    bar, advance = _progress(n * (1 + 2 * len(chosen)), f"{game} {cards} value ({len(chosen)} cards)")
-    started = time.perf_counter()
-    rows = []
-    with bar:
-        baseline = play_arm(base, keep, threads, on_chunk=advance)
-        for name in chosen:
-            i = names.index(name)
-            given = [(s, play_arm(r, keep, threads, on_chunk=advance)) for s, r in give_arms(base, card, i, p)]
-            removed = play_arm(remove_arm(base, card, i), keep, threads, on_chunk=advance)
-            rows.append(cv.card_row(name, cv.given_effect(baseline, given),
-                                    cv.removed_effect(baseline, removed, card["feature"], i, p),
-                                    cv.owner_correlation(baseline, card["feature"], i, p)))  # fmt: skip
-    wall = time.perf_counter() - started
-    table = cv.value_table(rows)
-    manifest = experiment_manifest(base, f"{cards} value", 1 + 2 * len(chosen), n, wall, cards=chosen)
     out = out or Path("runs") / f"value-{game}-{cards}-{p}p-seed{seed}-n{n}"
-    out.mkdir(parents=True, exist_ok=True)
-    from reports.experiment_output import write_experiment
-    from reports.export import caption_line
-
-    figs = {"value": out / "value_given.png", "removed": out / "value_removed.png"}
-    cv.plot(table, caption_line(manifest), figs["value"], figs["removed"])
-    notes = {
-        "value": "given: the receiving seat, paired with the same game without it; removed: the baseline's owners, "
-        "paired with the same game without the card; owner win rate is a correlation, not an effect"
-    }
-    write_experiment(out, manifest, f"playout value: {game} {cards}", {"value": table}, {"value": figs["value"]}, notes)
-    _print_value(table, manifest)
+    bar, advance = progress(n * (1 + 2 * len(chosen)), f"{game} {cards} value ({len(chosen)} cards)")
+    with bar:
+        answer = card_value(base, cards, card, chosen, out, threads, advance)
+    print_value(answer)
     typer.echo(f"written to {out}")
-
-
-def _print_value(table, manifest):
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console()
-    title = "card value, ranked by the receiver's win-rate change"
-    heads = ("card", "given: win rate change", "given: score change", "removed: owners' win change")
-    t = Table(*heads, "owners win (corr.)", "others win", title=title)
-    for r in table.iter_rows(named=True):
-        t.add_row(
-            r["card"],
-            f"{r['given_win_delta']:+.1%} [{r['given_win_lo']:+.1%}, {r['given_win_hi']:+.1%}]",
-            f"{r['given_score_delta']:+.1f} [{r['given_score_lo']:+.1f}, {r['given_score_hi']:+.1f}]",
-            f"{r['removed_owner_win_delta']:+.1%} [{r['removed_owner_win_lo']:+.1%}, {r['removed_owner_win_hi']:+.1%}]",
-            f"{r['owner_win_rate (correlation)']:.1%}",
-            f"{r['non_owner_win_rate']:.1%}",
-        )
-    console.print(t)
-    console.print(f"{manifest['game']} rules {manifest['rules_version']}, data {manifest['data_set']} "
-                  f"({manifest['data_assumed_share']:.0%} ASSUMED), lineup {', '.join(manifest['lineup'])}, "
-                  f"seed {manifest['seed']}, {manifest['n']:,} games in {manifest['wall_seconds']:.0f} s")  # fmt: skip
 
 
 @app.command()
@@ -749,14 +548,11 @@ def _regress_one(path, doc, overrides, update, statistical_only, threads) -> boo
     """Check one baseline (or re-record it); True when it drifted."""
     from dataclasses import replace
 
-    from rich.console import Console
-    from rich.table import Table
-
+    from reports.console import print_checks
     from reports.regression import compare
     from sim import regression
     from sim.engine import Recipe
 
-    console = Console()
     recipe = Recipe.from_json(doc["recipe"])
     if overrides:
         recipe = replace(recipe, params={**recipe.params, **overrides})
@@ -766,22 +562,14 @@ def _regress_one(path, doc, overrides, update, statistical_only, threads) -> boo
     exact = counts.fingerprint == doc["results_sha256"]
     moved = [c for c in checks if c.drifted]
     title = f"{path.parent.name}/{path.name}: {recipe.n:,} games, seed {recipe.seed}, {', '.join(recipe.players)}"
-    t = Table("win rate of", "baseline", "now", "difference [95%]", "p (Holm)", "detects", "", title=title)
-    for c in checks:
-        t.add_row(c.what, f"{c.base_wins / c.base_n:.2%}", f"{c.wins / c.n:.2%}",
-                  f"{c.diff:+.2%} [{c.lo:+.2%}, {c.hi:+.2%}]", f"{c.p_adjusted:.3g}", f"±{c.detectable:.2%}",
-                  "DRIFT" if c.drifted else "ok")  # fmt: skip
-    console.print(t)
-    console.print(
-        f"exact fingerprint: {'same' if exact else 'CHANGED'}" + (f"; stale baseline: {stale}" if stale else "")
-    )
+    print_checks(title, checks, exact, stale)
     if update:
         regression.write_baseline(path, regression.record(recipe, counts))
         what = ", ".join(c.what for c in moved) or "no win rate beyond its tolerance"
-        console.print(f"re-recorded {path}: moved: {what}" + ("" if exact else "; the result table changed"))
+        typer.echo(f"re-recorded {path}: moved: {what}" + ("" if exact else "; the result table changed"))
         return False
     for c in moved:
-        console.print(f"DRIFT {c.what}: {c.base_wins / c.base_n:.2%} -> {c.wins / c.n:.2%} (p = {c.p_adjusted:.2g})")
+        typer.echo(f"DRIFT {c.what}: {c.base_wins / c.base_n:.2%} -> {c.wins / c.n:.2%} (p = {c.p_adjusted:.2g})")
     return bool(moved) or stale is not None or (not exact and not statistical_only)
 
 
@@ -810,16 +598,16 @@ def stats(
     codes = _lineup(game, players)
     params = _params_overrides(game, sets or [])
     from rich.console import Console
-    from rich.progress import Progress
 
     from reports import strategy_stats as st
+    from reports.console import frame_table, progress
     from sim.action_stats import action_counts
     from sim.engine import Recipe, prepare
 
     prep = prepare(Recipe(game, codes, seed, n, n, params, _data_dir(data)))
-    with Progress(transient=True) as progress:
-        task = progress.add_task("playing", total=n)
-        counts, frame = action_counts(prep, n, on_game=lambda: progress.advance(task))
+    bar, advance = progress(n, f"{game} stats")
+    with bar:
+        counts, frame = action_counts(prep, n, on_game=lambda: advance(1))
     tables = {
         "summary": st.game_summary(frame),
         "decisions_per_game": st.decisions_per_game(counts),
@@ -832,21 +620,12 @@ def stats(
     console.print(f"{game}: {n:,} games, seed {seed}, players {', '.join(codes)}; data {prep.data.name} "
                   f"({prep.data.assumed_share:.0%} of its values ASSUMED)")  # fmt: skip
     for title, table in tables.items():
-        console.print(_rich_table(title.replace("_", " "), table))
+        console.print(frame_table(title.replace("_", " "), table))
     if csv is not None:
         csv.mkdir(parents=True, exist_ok=True)
         for title, table in tables.items():
             table.write_csv(csv / f"{title}.csv")
         console.print(f"tables written to {csv}")
-
-
-def _rich_table(title: str, frame):
-    from rich.table import Table
-
-    t = Table(*frame.columns, title=title)
-    for row in frame.iter_rows():
-        t.add_row(*(f"{v:.3g}" if isinstance(v, float) else str(v) for v in row))
-    return t
 
 
 # ---------------------------------------------------------------- entry point

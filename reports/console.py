@@ -1,0 +1,131 @@
+"""What the terminal shows: progress bars with games/s and ETA, and the result tables of each command."""
+
+from __future__ import annotations
+
+import time
+
+import polars as pl
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from reports.summary import by_seat, by_strategy
+
+
+def progress(total: int, label: str):
+    """(bar, advance): a progress bar with games/s and ETA, and a callback advancing it by games played;
+    advance.skip(n) moves it for games already done (a resumed run) without counting them in the rate."""
+    bar = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    )
+    task = bar.add_task(label, total=total, rate="")
+    start = time.perf_counter()
+    played = [0]
+
+    def advance(count: int):
+        played[0] += count
+        elapsed = time.perf_counter() - start
+        bar.update(task, advance=count, rate=f"{played[0] / elapsed:,.0f} games/s" if elapsed > 0 else "")
+
+    advance.skip = lambda count: bar.update(task, advance=count)
+    return bar, advance
+
+
+def frame_table(title: str, frame: pl.DataFrame) -> Table:
+    t = Table(*frame.columns, title=title)
+    for row in frame.iter_rows():
+        t.add_row(*(f"{v:.3g}" if isinstance(v, float) else str(v) for v in row))
+    return t
+
+
+def footer(m: dict) -> str:
+    lineup = f", lineup {', '.join(m['lineup'])}" if m.get("lineup") else ""
+    return (
+        f"{m['game']} rules {m['rules_version']}, data {m['data_set']} ({m['data_assumed_share']:.0%} of its values "
+        f"ASSUMED){lineup}, seed {m['seed']}, {m['n']:,} games in {m['wall_seconds']:.0f} s"
+    )
+
+
+def print_run_summary(frame: pl.DataFrame, manifest: dict, out) -> None:
+    console = Console()
+    for title, rows in (("win rate by seat", by_seat(frame)), ("win rate by strategy", by_strategy(frame))):
+        t = Table("", "games", "wins", "win rate", "95% interval", "mean score", title=title)
+        for r in rows:
+            interval = f"{r.lo:.1%} - {r.hi:.1%}"
+            t.add_row(r.label, f"{r.games:,}", f"{r.wins:,}", f"{r.rate:.1%}", interval, f"{r.mean_score:.1f}")
+        console.print(t)
+    console.print(footer(manifest) + f" ({manifest['games_per_second']:,} games/s)")
+    console.print(f"results: {out / 'games.parquet'}  manifest: {out / 'manifest.json'}")
+
+
+def print_matrix(answer) -> None:
+    console = Console()
+    codes, players = answer.extra["codes"], answer.extra["players"]
+    t = Table(
+        "one seat of \\ field of", *codes, title=f"win rate against a field of {players - 1} (fair {1 / players:.0%})"
+    )
+    lookup = {(c.row, c.col): c for c in answer.extra["cells"]}
+    for a in codes:
+        cells = [lookup.get((a, b)) for b in codes]
+        t.add_row(a, *(f"{c.rate:.1%} [{c.lo:.1%}, {c.hi:.1%}]" if c else "-" for c in cells))
+    console.print(t)
+    console.print(frame_table("ratings", answer.tables["ratings"]))
+    console.print(frame_table("scores", answer.tables["scores"]))
+    console.print(footer(answer.manifest))
+
+
+def print_sweep(answer) -> None:
+    console = Console()
+    table, c = answer.tables["win_rates"], answer.extra["crossing"]
+    knob, seat, players = answer.extra["knob"], answer.extra["seat"], answer.extra["players"]
+    t = Table(knob, *(f"seat {s}" for s in range(players)), title=f"win rate per seat (fair {1 / players:.1%})")
+    for v in sorted(table["value"].unique().to_list()):
+        part = table.filter(pl.col("value") == v).sort("seat").iter_rows(named=True)
+        t.add_row(str(v), *(f"{r['win_rate']:.1%} [{r['lo']:.1%}, {r['hi']:.1%}]" for r in part))
+    console.print(t)
+    if c.found:
+        console.print(f"seat {seat} is fair at {knob} = {c.x:.2f} (95% interval {c.lo:.2f} to {c.hi:.2f}; {c.method})")
+    else:
+        console.print(f"seat {seat}: {c.message}")
+    console.print(footer(answer.manifest))
+
+
+def print_value(answer) -> None:
+    console = Console()
+    heads = ("card", "given: win rate change", "given: score change", "removed: owners' win change")
+    t = Table(*heads, "owners win (corr.)", "others win", title="card value, ranked by the receiver's win-rate change")
+    for r in answer.tables["value"].iter_rows(named=True):
+        t.add_row(
+            r["card"],
+            f"{r['given_win_delta']:+.1%} [{r['given_win_lo']:+.1%}, {r['given_win_hi']:+.1%}]",
+            f"{r['given_score_delta']:+.1f} [{r['given_score_lo']:+.1f}, {r['given_score_hi']:+.1f}]",
+            f"{r['removed_owner_win_delta']:+.1%} [{r['removed_owner_win_lo']:+.1%}, {r['removed_owner_win_hi']:+.1%}]",
+            f"{r['owner_win_rate (correlation)']:.1%}",
+            f"{r['non_owner_win_rate']:.1%}",
+        )
+    console.print(t)
+    console.print(footer(answer.manifest))
+
+
+def print_checks(title: str, checks, exact: bool, stale: str | None) -> None:
+    console = Console()
+    t = Table("win rate of", "baseline", "now", "difference [95%]", "p (Holm)", "detects", "", title=title)
+    for c in checks:
+        t.add_row(
+            c.what,
+            f"{c.base_wins / c.base_n:.2%}",
+            f"{c.wins / c.n:.2%}",
+            f"{c.diff:+.2%} [{c.lo:+.2%}, {c.hi:+.2%}]",
+            f"{c.p_adjusted:.3g}",
+            f"±{c.detectable:.2%}",
+            "DRIFT" if c.drifted else "ok",
+        )
+    console.print(t)
+    stale_text = f"; stale baseline: {stale}" if stale else ""
+    console.print(f"exact fingerprint: {'same' if exact else 'CHANGED'}{stale_text}")

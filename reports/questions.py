@@ -1,0 +1,121 @@
+"""The balance questions that need new games: who beats whom, where a rule knob makes a seat fair, what a
+card is worth. Each plays its arms on the same seeds (sim/experiments.py), analyses them (reports/), and
+writes CSV tables, PNG figures, report.html and experiment.json to `out`; the returned Answer carries what
+the terminal shows."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polars as pl
+
+from reports import card_value as cv
+from reports import matchups
+from reports import sweep as sw
+from reports.experiment_output import write_experiment
+from reports.export import caption_line
+from sim.engine import Recipe
+from sim.experiments import experiment_manifest, give_arms, matchup_arms, play_arm, remove_arm, sweep_arms
+
+Progress = Callable[[int], None] | None
+
+
+@dataclass
+class Answer:
+    manifest: dict
+    tables: dict[str, pl.DataFrame]
+    out: Path
+    extra: dict = field(default_factory=dict)  # question-specific results for the terminal
+
+
+def matchup_matrix(base: Recipe, codes: list[str], players: int, out: Path, threads=None, on_games: Progress = None):
+    """One seat of A against players-1 seats of B for every ordered pair, on base's seed and size."""
+    started = time.perf_counter()
+    frames, cells = [], []
+    arms = matchup_arms(base, codes, players)
+    for a, b, recipe in arms:
+        frame = play_arm(recipe, threads=threads, on_chunk=on_games)
+        frames.append(frame)
+        cells.append(matchups.cell(a, b, frame))
+    ratings, fit = matchups.ratings(frames, seed=base.seed)
+    manifest = experiment_manifest(base, "strategy matchups", len(arms), base.n, time.perf_counter() - started,
+                                   strategies=codes, players=players)  # fmt: skip
+    manifest["lineup"] = [f"one of A against {players - 1} of B, A != B in {codes}"]
+    tables = {
+        "matrix": matchups.matrix_table(cells),
+        "ratings": matchups.ratings_table(ratings, fit),
+        "scores": matchups.score_summary(frames),
+    }
+    out.mkdir(parents=True, exist_ok=True)
+    fig = out / "matrix.png"
+    matchups.heatmap(cells, codes, players, caption_line(manifest), fig)
+    notes = {
+        "matrix": f"win rate of one seat of the strategy against {players - 1} seats of the other; fair = 1/{players}",
+        "ratings": "Bradley-Terry rating (logit units, average 0) from every pair of seats; 95% block bootstrap",
+        "scores": "mean score and mean winning score over every game of every matchup",
+    }
+    write_experiment(out, manifest, f"playout matrix: {base.game}", tables, {"matrix": fig}, notes)
+    return Answer(manifest, tables, out, {"cells": cells, "codes": codes, "players": players})
+
+
+def knob_sweep(
+    base: Recipe, knob: str, values: list[int], seat: int, out: Path, threads=None, on_games: Progress = None
+) -> Answer:
+    """The knob at each value on the same seeds; where `seat` crosses 1/players."""
+    started = time.perf_counter()
+    frames = [play_arm(r, threads=threads, on_chunk=on_games) for _, r in sweep_arms(base, knob, values)]
+    players = len(base.players)
+    table = sw.curve_table(values, frames, players)
+    crossing = sw.fair_crossing(values, frames, seat, players, seed=base.seed)
+    manifest = experiment_manifest(base, f"sweep of {knob}", len(values), base.n, time.perf_counter() - started,
+                                   knob=knob, values=values, seat=seat)  # fmt: skip
+    out.mkdir(parents=True, exist_ok=True)
+    fig = out / "sweep.png"
+    sw.plot(table, players, knob, seat, crossing, caption_line(manifest), fig)
+    tables = {"win_rates": table, "fair_value": sw.crossing_table(knob, seat, crossing)}
+    notes = {
+        "win_rates": f"win rate per seat at each value of {knob} (95% Wilson interval); same seeds at every value",
+        "fair_value": f"where seat {seat}'s win rate crosses 1/{players}; interval from the paired (same-seed) games",
+    }
+    write_experiment(out, manifest, f"playout sweep: {base.game} {knob}", tables, {"win_rates": fig}, notes)
+    return Answer(manifest, tables, out, {"crossing": crossing, "knob": knob, "seat": seat, "players": players})
+
+
+def card_value(
+    base: Recipe, kind: str, card: dict, chosen: list[str], out: Path, threads=None, on_games: Progress = None
+) -> Answer:
+    """Each chosen card given to a seat at the start, and removed from the game, against the baseline."""
+    started = time.perf_counter()
+    players = len(base.players)
+    per_seat = ("score", "strategy", card["feature"])
+    keep = ["game_index", "players", "winner", *[f"{x}_{s}" for x in per_seat for s in range(players)]]
+    baseline = play_arm(base, keep, threads, on_chunk=on_games)
+    rows = []
+    for name in chosen:
+        i = card["names"].index(name)
+        given = [(s, play_arm(r, keep, threads, on_chunk=on_games)) for s, r in give_arms(base, card, i, players)]
+        removed = play_arm(remove_arm(base, card, i), keep, threads, on_chunk=on_games)
+        rows.append(
+            cv.card_row(
+                name,
+                cv.given_effect(baseline, given),
+                cv.removed_effect(baseline, removed, card["feature"], i, players),
+                cv.owner_correlation(baseline, card["feature"], i, players),
+            )
+        )
+    table = cv.value_table(rows)
+    manifest = experiment_manifest(base, f"{kind} value", 1 + 2 * len(chosen), base.n, time.perf_counter() - started,
+                                   cards=chosen)  # fmt: skip
+    out.mkdir(parents=True, exist_ok=True)
+    figs = {"value": out / "value_given.png", "removed": out / "value_removed.png"}
+    cv.plot(table, caption_line(manifest), figs["value"], figs["removed"])
+    notes = {
+        "value": "given: the receiving seat, paired with the same game without it; removed: the baseline's owners, "
+        "paired with the same game without the card; owner win rate is a correlation, not an effect"
+    }
+    write_experiment(out, manifest, f"playout value: {base.game} {kind}", {"value": table}, {"value": figs["value"]},
+                     notes)  # fmt: skip
+    return Answer(manifest, {"value": table}, out)
