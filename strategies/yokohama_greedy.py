@@ -286,6 +286,7 @@ CX_SLOT_VALUE = CX_DONATION + N_DONATIONS  # worth of the card in each order slo
 CX_BUILD = CX_SLOT_VALUE + 4 * N_SLOTS  # best building worth per position (NaN: not yet)
 CX_SIZE = CX_BUILD + MAX_POS
 ALL_DONATED = (1 << N_DONATIONS) - 1
+SILK = 1  # index of silk in GOODS
 
 
 @njit(cache=True)
@@ -325,7 +326,7 @@ def action_value(s, d, k, w, p, phase, a, cx):
         if a < A_SPIN:
             return fulfil_value(s, d, k, w, p, s[b + P_ORDERS_HAND + a - A_FULFIL], cx)
         if a == A_SPIN:
-            return cx[CX_MONEY] * k[K_SPINNING_YEN] - cx[1]
+            return cx[CX_MONEY] * k[K_SPINNING_YEN] - cx[CX_GOODS + SILK]
         return w[W_ASSISTANT] - cx[CX_MONEY] * k[K_UNIVERSITY_YEN]
     if phase == PH_MOVE:
         if a == A_RETURN:
@@ -370,7 +371,8 @@ def action_value(s, d, k, w, p, phase, a, cx):
         if a == A_CUSTOMS_DONE:
             return 0.0
         i = (a - A_CUSTOMS) // 2
-        return customs_space_value(s, d, k, w, p, i, cx) - 0.01 * ((a - A_CUSTOMS) % 2 == 0)
+        from_hand = (a - A_CUSTOMS) % 2 == 0
+        return customs_space_value(s, d, k, w, p, i, cx) - 0.01 * from_hand  # the area's assistant goes home anyway
     if phase == PH_STATION:
         q = a - A_STATION
         return area_value(s, d, k, w, p, q, min(k[K_MAX_POWER], power_at(s, k, p, q) + 2), cx)
@@ -379,7 +381,7 @@ def action_value(s, d, k, w, p, phase, a, cx):
     if phase == PH_BUILD:
         if a == A_BUILD_SKIP:
             return 0.0
-        return build_value(s, d, k, w, p, s[G_ACT_POS], 4 if a == A_BUILD_TH else a - A_BUILD_SHOP, cx)
+        return build_value(s, d, k, w, p, s[G_ACT_POS], LOC_TH if a == A_BUILD_TH else a - A_BUILD_SHOP, cx)
     if phase == PH_RECOVER:
         return w[W_TEMPO] if a == A_KEEP_ONE else 0.0
     if phase == PH_KEEP_ORDER:
