@@ -155,6 +155,28 @@ def strategies(game: Annotated[str, typer.Argument(help="A game from `playout ga
 
 
 @app.command()
+def knobs(game: Annotated[str, typer.Argument(help="A game from `playout games`.")]):
+    """List a game's rule knobs (the printed numbers of its rules), for --set and sweeps.
+
+    Examples:
+
+      playout knobs yokohama
+
+      playout run yokohama --set start_money.seat0=4 --set final.church_first=8
+    """
+    from rich.console import Console
+    from rich.table import Table
+
+    from sim.registry import get_game
+
+    _game_info(game)
+    t = Table("knob", "default", "range", "meaning", "source", title=f"{game} rule knobs (--set NAME=VALUE)")
+    for k in get_game(game).params.knobs:
+        t.add_row(k.name, str(k.default), f"{k.lo}..{k.hi}", k.doc, k.source)
+    Console().print(t)
+
+
+@app.command()
 def run(
     game: Annotated[str, typer.Argument(help="A game from `playout games`.")],
     n: Annotated[int, typer.Option("-n", "--games", help="Number of games.")] = 10_000,

@@ -84,3 +84,10 @@ def test_show_json_has_one_object_per_decision_and_a_final_line(capsys):
     assert final["scores"]["0"]["total"] == sum(
         v for k, v in final["scores"]["0"].items() if k not in ("total", "strategy")
     )
+
+
+def test_knobs_lists_every_rule_number(capsys):
+    main(["knobs", "yokohama"])
+    out = capsys.readouterr().out
+    for word in ("start_money.seat0", "final.church_first", "sourced"):
+        assert word in out
