@@ -165,13 +165,15 @@ def knobs(game: Annotated[str, typer.Argument(help="A game from `playout games`.
       playout run yokohama --set start_money.seat0=4 --set final.church_first=8
     """
     from rich.console import Console
-    from rich.table import Table
+    from rich.table import Column, Table
 
     from sim.registry import get_game
 
     _game_info(game)
-    t = Table("knob", "default", "range", "meaning", "source", title=f"{game} rule knobs (--set NAME=VALUE)")
-    for k in get_game(game).params.knobs:
+    knobs_ = get_game(game).params.knobs
+    name = Column("knob", no_wrap=True, min_width=max(len(k.name) for k in knobs_))
+    t = Table(name, "default", "range", "meaning", "source", title=f"{game} rule knobs (--set NAME=VALUE)")
+    for k in knobs_:
         t.add_row(k.name, str(k.default), f"{k.lo}..{k.hi}", k.doc, k.source)
     Console().print(t)
 
