@@ -146,16 +146,25 @@ def play_chunk_task(recipe_json: dict, chunk: int, threads: int = 1):
     return chunk, play_frame(prep, first, count).to_arrow()
 
 
-def check_out_dir(out_dir: Path, recipe: Recipe, resume: bool) -> None:
+def check_out_dir(out_dir: Path, prep: Prepared, resume: bool) -> None:
+    recipe = prep.recipe
     if out_dir.exists() and not out_dir.is_dir():
         raise RunDirError(f"--out {out_dir} is an existing file, not a directory")
     manifest = out_dir / results.MANIFEST
     if resume:
         if not manifest.exists():
             raise RunDirError(f"--resume: {out_dir} holds no run to resume (no {results.MANIFEST})")
-        old = Recipe.from_json(results.read_manifest(out_dir)["recipe"])
+        old_manifest = results.read_manifest(out_dir)
+        old = Recipe.from_json(old_manifest["recipe"])
         if not old.same_games(recipe):
             raise RunDirError(f"--resume: {out_dir} holds a different run ({old.game}, seed {old.seed}, n {old.n})")
+        now = manifest_for(prep, "running", 0.0, 0, None)
+        for key in ("rules_version", "data_fingerprint", "params_fingerprint"):
+            if old_manifest.get(key) != now[key]:
+                raise RunDirError(
+                    f"--resume: {out_dir} was played under {key} {old_manifest.get(key)}, now {now[key]}: "
+                    "its finished chunks would not match the rest"
+                )
     elif manifest.exists() or (out_dir / results.PARTS).exists():
         raise RunDirError(f"--out {out_dir} already holds a run: choose another directory, or add --resume")
     try:
@@ -206,7 +215,7 @@ def run(
     run finds already done."""
     prep = prepare(recipe)
     out_dir = Path(out_dir)
-    check_out_dir(out_dir, recipe, resume)
+    check_out_dir(out_dir, prep, resume)
     if resume and (out_dir / results.GAMES_FILE).exists():
         manifest = results.read_manifest(out_dir)
         if manifest.get("status") == "complete":
@@ -225,10 +234,10 @@ def run(
             if on_chunk:
                 on_chunk(recipe.chunk_range(chunk)[1])
     played = sum(recipe.chunk_range(c)[1] for c in todo)
-    wall = time.perf_counter() - started
+    playing = time.perf_counter() - started
     fingerprint = results.merge_parts(out_dir, recipe.n_chunks)
-    manifest = manifest_for(prep, "complete", wall, recipe.n, fingerprint)
+    manifest = manifest_for(prep, "complete", time.perf_counter() - started, recipe.n, fingerprint)
     manifest["games_played_this_session"] = played
-    manifest["games_per_second"] = round(played / wall, 1) if wall > 0 else None
+    manifest["games_per_second"] = round(played / playing, 1) if playing > 0 else None  # while playing
     results.write_json(out_dir / results.MANIFEST, manifest)
     return manifest

@@ -90,3 +90,14 @@ def test_local_cluster_gives_the_same_table_as_a_local_run(tmp_path):
     dist = tmp_path / "dist"
     run(RECIPE, dist, cluster="local:2")
     assert (dist / "games.parquet").read_bytes() == (local / "games.parquet").read_bytes()
+
+
+def test_resume_refuses_a_run_played_under_other_rules(tmp_path):
+    out = tmp_path / "r"
+    with pytest.raises(Stop):
+        run(RECIPE, out, threads=2, on_chunk=_interrupt_after(1))
+    manifest = json.loads((out / "manifest.json").read_text())
+    manifest["rules_version"] = "0.0.0"
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(RunDirError, match="rules_version"):
+        run(RECIPE, out, resume=True)
