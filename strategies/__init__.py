@@ -95,26 +95,27 @@ class StrategyBook:
 
 
 def split_codes(text: str) -> list[str]:
-    """'greedy:w_vp=2,w_money=1,random*2' -> ['greedy:w_vp=2,w_money=1', 'random', 'random']."""
-    codes: list[str] = []
+    """'greedy:w_vp=2,w_money=1,random*2' -> ['greedy:w_vp=2,w_money=1', 'random', 'random'];
+    a repeat count may also follow weights: 'greedy:w_vp=2*3'."""
+    entries: list[list] = []  # [code, repeat]
     for token in (t.strip() for t in text.split(",")):
         if not token:
             raise ParamError(f"player list {text!r} has an empty entry")
-        if "=" in token and ":" not in token and codes:
-            codes[-1] += "," + token
-            continue
-        name, star, count = token.partition("*")
+        body, star, count = token.rpartition("*") if "*" in token else (token, "", "")
+        repeat = 1
         if star:
             try:
-                n = int(count)
+                repeat = int(count)
             except ValueError:
                 raise ParamError(f"player list {text!r}: {token!r} should be CODE*COUNT") from None
-            if n < 1:
-                raise ParamError(f"player list {text!r}: {token!r} repeats a code {n} times")
-            codes.extend([name] * n)
+            if repeat < 1:
+                raise ParamError(f"player list {text!r}: {token!r} repeats a code {repeat} times")
+        if "=" in body and ":" not in body and entries:
+            entries[-1][0] += "," + body  # a further weight of the code before
+            entries[-1][1] = repeat if star else entries[-1][1]
         else:
-            codes.append(token)
-    return codes
+            entries.append([body, repeat])
+    return [code for code, repeat in entries for _ in range(repeat)]
 
 
 def lineup_arrays(players: list[Player]) -> tuple[np.ndarray, np.ndarray]:

@@ -28,8 +28,12 @@ BOOK = StrategyBook(
             {"w_tech": 1.8, "w_industry": 0.9, "w_order": 0.7, "w_money": 0.55},
         ),
         Strategy(
-            "church", GREEDY, "church/customs racer: faith, imports for customs, majorities, ends the game early",
+            "church", GREEDY, "church racer: faith, the church and customs majorities, ends the game early",
             {"w_church": 3.0, "w_faith": 0.7, "w_customs": 6.0, "w_import": 3.0, "w_end": 0.8, "w_order": 0.8},
+        ),
+        Strategy(
+            "customs", GREEDY, "customs racer: imports from orders, chips and Chinatown into customs spaces",
+            {"w_faith": 0.2, "w_church": 0.5, "w_customs": 10.0, "w_import": 4.5},
         ),
         Strategy(
             "builder", GREEDY, "builder: spread placement, shops and trading houses, location rewards",

@@ -82,6 +82,7 @@ from sim.games.yokohama.layout import (
     G_PORT_SLOTS,
     G_ROUND,
     G_STATION,
+    G_SUPPLY,
     HAND_SLOTS,
     K_CANAL,
     K_CHURCH,
@@ -272,6 +273,7 @@ TECH_EFFECT = np.array(
 PLAN_TARGET, PLAN_STACK, PLAN_SEED = 0, 1, 2  # bot memory cells: target position, 1 = two in one, seeds
 N_SEEDS = 3
 NEG = -1e9
+STUCK = 20.0  # worth of not stranding oneself without assistants (see last_piece)
 POOR = 6  # yen below which money grows dearer (w_thrift)
 RICH = 15  # yen from which more money is worth only its final value
 LONG_GAME = 30  # rounds after which the bot plays as if the end were due (no endless hoarding)
@@ -322,7 +324,7 @@ def action_value(s, d, k, w, p, phase, a, cx):
             i = a - A_ACHIEVE
             base = D_ACH + s[G_ACH + i] * N_ACH_FIELDS
             vp = d[base + A_VP_FIRST] if s[G_ACH_CLAIMED + i] == 0 else d[base + A_VP_LATER]
-            return w[W_ACHIEVE] * w[W_VP] * vp - w[W_ASSISTANT]
+            return w[W_ACHIEVE] * w[W_VP] * vp - w[W_ASSISTANT] - last_piece(s, p)
         if a < A_SPIN:
             return fulfil_value(s, d, k, w, p, s[b + P_ORDERS_HAND + a - A_FULFIL], cx)
         if a == A_SPIN:
@@ -371,8 +373,9 @@ def action_value(s, d, k, w, p, phase, a, cx):
         if a == A_CUSTOMS_DONE:
             return 0.0
         i = (a - A_CUSTOMS) // 2
-        from_hand = (a - A_CUSTOMS) % 2 == 0
-        return customs_space_value(s, d, k, w, p, i, cx) - 0.01 * from_hand  # the area's assistant goes home anyway
+        if (a - A_CUSTOMS) % 2 == 0:  # from hand
+            return customs_space_value(s, d, k, w, p, i, cx) - 0.01 - last_piece(s, p)
+        return customs_space_value(s, d, k, w, p, i, cx)  # the area's assistant would go home anyway
     if phase == PH_STATION:
         q = a - A_STATION
         return area_value(s, d, k, w, p, q, min(k[K_MAX_POWER], power_at(s, k, p, q) + 2), cx)
@@ -584,6 +587,8 @@ def church_plan(s, d, k, w, p, faith, donated, cx):
         if v > best:
             best = v
             best_faith = f
+    if best_faith >= 0:  # the same end of the game whichever space: weigh it before donating, not after
+        best += end_value(s, d, k, w, p, K_CHURCH, cx)
     return best, best_faith
 
 
@@ -593,7 +598,9 @@ def church_value(s, d, k, w, p, a, cx):
         return 0.0
     if a == A_CHURCH_HAND or a == A_CHURCH_AREA:
         v, _ = church_plan(s, d, k, w, p, s[G_FAITH], ALL_DONATED, cx)  # place now: no more donations
-        return v + end_value(s, d, k, w, p, K_CHURCH, cx) + (0.01 if a == A_CHURCH_AREA else 0.0)
+        if a == A_CHURCH_HAND:
+            return v - last_piece(s, p)
+        return v + 0.01  # the area's assistant would go home anyway
     best, target = church_plan(s, d, k, w, p, s[G_FAITH], s[G_DONATED], cx)
     if target <= s[G_FAITH]:
         return NEG
@@ -611,6 +618,18 @@ def customs_space_value(s, d, k, w, p, i, cx):
 
 
 @njit(cache=True)
+def last_piece(s, p):
+    """Cost of giving away an assistant from hand when it is the last one anywhere on the board: a player
+    with no assistant in hand or on the board can never act again."""
+    if s[pb(p) + P_ASSIST_HAND] > 1:
+        return 0.0
+    for q in range(s[G_N_POS]):
+        if s[qb(q) + Q_ASSIST + p] > 0:
+            return 0.0
+    return STUCK
+
+
+@njit(cache=True)
 def end_value(s, d, k, w, p, board_kind, cx):
     """Lead times w_end when this placement would fill the church or customs board and end the game."""
     n = s[G_PLAYERS]
@@ -622,7 +641,15 @@ def end_value(s, d, k, w, p, board_kind, cx):
             pieces += 1
     if pieces + 1 < k[K_END_COUNT_2P + n - MIN_PLAYERS]:
         return 0.0
-    return w[W_END] * cx[CX_LEAD]
+    return w[W_END] * end_appetite(s, cx)
+
+
+@njit(cache=True)
+def end_appetite(s, cx):
+    """The lead, for deciding whether to end the game; after LONG_GAME rounds everyone wants it over, so
+    a player who is behind cannot hold the game open for ever."""
+    extra = s[G_ROUND] - LONG_GAME
+    return cx[CX_LEAD] if extra < 0 else abs(cx[CX_LEAD]) + extra
 
 
 @njit(cache=True)
@@ -669,12 +696,12 @@ def build_value(s, d, k, w, p, q, space, cx):
         if owns(s, p, T_ELECTRIC):
             v += w[W_VP] * k[K_ELECTRIC_VP]
         if s[b + P_TH_BUILT] + 1 >= k[K_START_TH_WAREHOUSE]:
-            v += w[W_END] * cx[CX_LEAD]
+            v += w[W_END] * end_appetite(s, cx)
     else:
         if owns(s, p, T_GAS_LAMP):
             v += w[W_VP] * k[K_GAS_LAMP_VP]
         if s[b + P_SHOPS_BUILT] + 1 >= k[K_START_SHOPS_HAND] + k[K_START_SHOPS_WAREHOUSE]:
-            v += w[W_END] * cx[CX_LEAD]
+            v += w[W_END] * end_appetite(s, cx)
     return v
 
 
@@ -703,7 +730,7 @@ def area_value(s, d, k, w, p, q, pw, cx):
     b = pb(p)
     v = 0.0
     if act <= ACT_FISH:
-        v = cx[act] * amount
+        v = cx[CX_GOODS + act] * min(amount, s[G_SUPPLY + act])  # an empty supply gives nothing
     elif act == ACT_YEN:
         v = cx[CX_MONEY] * amount
     elif act == ACT_ORDERS:
