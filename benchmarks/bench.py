@@ -109,10 +109,12 @@ def jit_ratio(game: str, n_python: int) -> list[dict]:
         lineup = [bot] * 4
         py = kernel_run(game, lineup, n_python, 1, jit=False)
         jit = kernel_run(game, lineup, max(200, n_python * 50), 1)
-        rows.append({
-            "bot": bot, "python_games_per_s": round(n_python / py["cpu"], 1),
-            "jit_games_per_s": round(jit["games"] / jit["cpu"]), "speedup": round((jit["games"] / jit["cpu"]) / (n_python / py["cpu"])),
-        })  # fmt: skip
+        python_rate = n_python / py["cpu"]
+        jit_rate = jit["games"] / jit["cpu"]
+        rows.append(
+            {"bot": bot, "python_games_per_s": round(python_rate, 1), "jit_games_per_s": round(jit_rate),
+             "speedup": round(jit_rate / python_rate)}
+        )  # fmt: skip
         print(f"  JIT off, {bot}: {rows[-1]['python_games_per_s']} games/s vs {rows[-1]['jit_games_per_s']:,} "
               f"({rows[-1]['speedup']}x)", flush=True)  # fmt: skip
     return rows
@@ -148,8 +150,8 @@ def end_to_end(game: str, n: int) -> dict:
 
 def peak_memory(game: str, n: int) -> dict:
     with tempfile.TemporaryDirectory() as runs:
-        r = subprocess.run(["/usr/bin/time", "-v", PY, "-m", "cli", "run", game, "-n", str(n), "-q", "--players",
-                            "greedy*4", "--out", f"{runs}/mem"], capture_output=True, text=True, check=True)  # fmt: skip
+        cmd = [PY, "-m", "cli", "run", game, "-n", str(n), "-q", "--players", "greedy*4", "--out", f"{runs}/mem"]
+        r = subprocess.run(["/usr/bin/time", "-v", *cmd], capture_output=True, text=True, check=True)
     rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", r.stderr).group(1))
     wall = re.search(r"Elapsed \(wall clock\) time.*: (\S+)", r.stderr).group(1)
     out = {"games": n, "peak_rss_mib": round(rss / 1024), "wall": wall}
@@ -163,8 +165,8 @@ def markdown(res: dict) -> str:
              f"{m['date']}.", "", "| game | players | bot | rounds | decisions/game | games/s per core | "
              "decisions/s per core | games/s on 2 threads |", "|---|---|---|---|---|---|---|---|"]  # fmt: skip
     for r in res["throughput"]:
-        lines.append(f"| {r['game']} | {r['players']} | {r['bot']} | {r['rounds']} | {r['decisions_per_game']} | "
-                     f"{r['games_per_s_core']:,} | {r['decisions_per_s_core']:,} | {r['games_per_s_2_threads']:,} |")  # fmt: skip
+        rates = f"{r['games_per_s_core']:,} | {r['decisions_per_s_core']:,} | {r['games_per_s_2_threads']:,}"
+        lines.append(f"| {r['game']} | {r['players']} | {r['bot']} | {r['rounds']} | {r['decisions_per_game']} | {rates} |")
     for r in res.get("jit_ratio", []):
         lines.append(f"\nNUMBA_DISABLE_JIT=1, {r['bot']} 4p: {r['python_games_per_s']} games/s against "
                      f"{r['jit_games_per_s']:,} compiled: **{r['speedup']}x**.")  # fmt: skip
