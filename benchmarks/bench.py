@@ -166,7 +166,8 @@ def markdown(res: dict) -> str:
              "decisions/s per core | games/s on 2 threads |", "|---|---|---|---|---|---|---|---|"]  # fmt: skip
     for r in res["throughput"]:
         rates = f"{r['games_per_s_core']:,} | {r['decisions_per_s_core']:,} | {r['games_per_s_2_threads']:,}"
-        lines.append(f"| {r['game']} | {r['players']} | {r['bot']} | {r['rounds']} | {r['decisions_per_game']} | {rates} |")
+        head = f"| {r['game']} | {r['players']} | {r['bot']} | {r['rounds']} | {r['decisions_per_game']} |"
+        lines.append(f"{head} {rates} |")
     for r in res.get("jit_ratio", []):
         lines.append(f"\nNUMBA_DISABLE_JIT=1, {r['bot']} 4p: {r['python_games_per_s']} games/s against "
                      f"{r['jit_games_per_s']:,} compiled: **{r['speedup']}x**.")  # fmt: skip
