@@ -48,14 +48,10 @@ def synthetic_games(
     cols["decisions"] = rng.integers(100, 400, size=n).astype(np.int32)
     cols["steps"] = (cols["decisions"] * 2).astype(np.int32)
     cols["rounds"] = rng.integers(5, 30, size=n).astype(np.int16)
-    cols["end_trigger"] = pl.Series(
-        rng.choice(np.array(["deck_out", "race"], dtype=object), size=n, p=[0.7, 0.3])
-    )
+    cols["end_trigger"] = pl.Series(rng.choice(np.array(["deck_out", "race"], dtype=object), size=n, p=[0.7, 0.3]))
     for source in ("alpha", "two_words"):
         for s in range(players):
-            cols[f"vp_{source}_{s}"] = rng.integers(0, 20 if source == "alpha" else 6, size=n).astype(
-                np.int32
-            )
+            cols[f"vp_{source}_{s}"] = rng.integers(0, 20 if source == "alpha" else 6, size=n).astype(np.int32)
     if techs:
         for s in range(players):
             won = winner == s

@@ -50,9 +50,7 @@ def test_scores_by_strategy_and_seat(synth):
     strategies = seat_array(synth, "strategy")
     won = synth["winner"].to_numpy()[:, None] == np.arange(3)[None, :]
     for row in table.iter_rows(named=True):
-        mask = (
-            strategies == row["key"] if row["by"] == "strategy" else np.arange(3)[None, :] == int(row["key"])
-        )
+        mask = strategies == row["key"] if row["by"] == "strategy" else np.arange(3)[None, :] == int(row["key"])
         mask = np.broadcast_to(mask, scores.shape)
         values = scores[mask]
         assert row["n"] == values.size and row["wins"] == int(won[mask].sum())
@@ -62,9 +60,7 @@ def test_scores_by_strategy_and_seat(synth):
             np.quantile(values, [0.05, 0.25, 0.5, 0.75, 0.95])
         )
         half = 1.96 * values.std(ddof=1) / np.sqrt(values.size)
-        assert (row["mean_lo"], row["mean_hi"]) == pytest.approx(
-            (values.mean() - half, values.mean() + half), rel=1e-4
-        )
+        assert (row["mean_lo"], row["mean_hi"]) == pytest.approx((values.mean() - half, values.mean() + half), rel=1e-4)
     assert sorted(table.filter(pl.col("by") == "strategy")["key"].to_list()) == ["a", "b", "c"]
 
 
@@ -88,9 +84,7 @@ def test_game_length_matches_numpy(synth):
     assert table["metric"].to_list() == ["rounds", "decisions", "steps"]
     for row in table.iter_rows(named=True):
         values = synth[row["metric"]].to_numpy().astype(float)
-        assert (row["mean"], row["min"], row["max"]) == pytest.approx(
-            (values.mean(), values.min(), values.max())
-        )
+        assert (row["mean"], row["min"], row["max"]) == pytest.approx((values.mean(), values.min(), values.max()))
         assert row["q50"] == pytest.approx(np.median(values))
 
 

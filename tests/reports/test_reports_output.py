@@ -45,9 +45,7 @@ def test_header_states_every_required_fact():
 
 
 def test_header_variants():
-    real = export.header_lines(
-        {**MANIFEST, "data_assumed_share": 0.0, "seeds": [1, 2, 3], "status": "running"}
-    )
+    real = export.header_lines({**MANIFEST, "data_assumed_share": 0.0, "seeds": [1, 2, 3], "status": "running"})
     text = "\n".join(real)
     assert "no ASSUMED placeholder values" in text and "% of the component" not in text
     assert "seed: 1, 2, 3" in text and "n: 5000 games" in text and "did not finish" in text
@@ -110,13 +108,9 @@ def test_report_figures_are_pngs_carrying_the_caption(tmp_path, synth):
     caption = export.caption_line(MANIFEST, synth.height)
     paths = [
         plots.seat_win_rates(balance.seat_fairness(synth), caption, tmp_path / "seats.png"),
-        plots.score_distributions(
-            {"by seat": balance.score_counts(synth, "seat")}, caption, tmp_path / "s.png"
-        ),
+        plots.score_distributions({"by seat": balance.score_counts(synth, "seat")}, caption, tmp_path / "s.png"),
         plots.vp_by_source(balance.vp_by_source(synth), caption, tmp_path / "vp.png"),
-        plots.histograms(
-            {"rounds": balance.value_counts(synth, "rounds")}, caption, tmp_path / "len.png", "L"
-        ),
+        plots.histograms({"rounds": balance.value_counts(synth, "rounds")}, caption, tmp_path / "len.png", "L"),
         plots.end_triggers(balance.end_triggers(synth), caption, tmp_path / "end.png"),
     ]
     for path in paths:

@@ -44,9 +44,7 @@ def test_wilson_matches_statsmodels(wn):
 def test_binomial_test_matches_statsmodels(wn, ref):
     wins, n = wn
     got = stats.binomial_test(wins, n, ref)
-    assert got.p_value == pytest.approx(
-        binom_test(wins, n, ref, alternative="two-sided"), rel=1e-9, abs=1e-300
-    )
+    assert got.p_value == pytest.approx(binom_test(wins, n, ref, alternative="two-sided"), rel=1e-9, abs=1e-300)
     assert (got.lo, got.hi) == pytest.approx(proportion_confint(wins, n, method="wilson"), abs=1e-12)
 
 
@@ -212,9 +210,7 @@ def test_crossing_point_recovers_a_known_crossing_with_coverage():
     reps = 300
     for _ in range(reps):
         c = stats.crossing_point(x, logistic_sample(b0, b1, x, n, rng), n, target, n_boot=200)
-        logistic += (
-            c.method == "logistic"
-        )  # the goodness-of-fit test rejects a true logistic 0.1% of the time
+        logistic += c.method == "logistic"  # the goodness-of-fit test rejects a true logistic 0.1% of the time
         hits += c.lo <= truth <= c.hi
     assert logistic >= reps - 3
     assert 0.92 <= hits / reps <= 0.98
@@ -370,9 +366,7 @@ def plackett_luce_blocks(theta, games, blocks, rng):
     place = np.argsort(np.argsort(-(theta[strategy] + rng.gumbel(size=(games, k))), axis=1), axis=1)
     out = np.zeros((blocks, k, k))
     for s, t in itertools.permutations(range(k), 2):
-        np.add.at(
-            out, (index // (games // blocks), strategy[:, s], strategy[:, t]), place[:, s] < place[:, t]
-        )
+        np.add.at(out, (index // (games // blocks), strategy[:, s], strategy[:, t]), place[:, s] < place[:, t])
     return out
 
 
