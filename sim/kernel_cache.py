@@ -17,6 +17,7 @@ _NOT_KERNEL = {
         "params", "registry", "regression", "results", "trace",
     )
 }  # fmt: skip
+_NOT_KERNEL_IN_GAMES = {"render.py", "spec.py"}  # a game's text/JSON output and its GameSpec
 
 
 def kernel_source_hash() -> str:
@@ -27,7 +28,7 @@ def kernel_source_hash() -> str:
     for package in _KERNEL_PACKAGES:
         for path in sorted((_ROOT / package).rglob("*.py")):
             rel = str(path.relative_to(_ROOT))
-            if rel in _NOT_KERNEL:
+            if rel in _NOT_KERNEL or (rel.startswith("sim/games/") and path.name in _NOT_KERNEL_IN_GAMES):
                 continue
             h.update(rel.encode())
             h.update(path.read_bytes())

@@ -59,6 +59,26 @@ def trace_game(prep, game_index: int) -> Trace:
     return Trace(game_index, initial, steps, row, s.copy())
 
 
+def seat_codes(prep, game_index: int) -> list[str]:
+    """The player code in each seat of game `game_index` (seats rotate with the game index)."""
+    n = len(prep.codes)
+    return [prep.codes[(seat + game_index) % n] for seat in range(n)]
+
+
+def step_record(st: Step, codes: list[str], round_: int, phase: str, action: str, args: dict) -> dict:
+    """The fields every game's `show --json` line starts with; the game adds its state after them."""
+    return {
+        "step": st.index,
+        "round": round_,
+        "seat": st.seat,
+        "strategy": codes[st.seat],
+        "phase": phase,
+        "action": action,
+        "args": args,
+        "forced": st.forced,
+    }
+
+
 def check_trace(prep, trace: Trace) -> None:
     """Raise SimulationError when the traced game broke an engine rule (after it has been shown)."""
     if trace.row[0] != STATUS_OK:

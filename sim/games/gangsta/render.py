@@ -42,6 +42,7 @@ from sim.games.gangsta.layout import (
 )
 from sim.games.gangsta.rules import pb
 from sim.games.gangsta.tables import C_BOSS, C_COST, C_INFLUENCE, C_SKILL, H_SNITCH, card_base, heist_base
+from sim.trace import seat_codes, step_record
 
 
 def card_id(prep, c: int) -> int:
@@ -144,19 +145,11 @@ def final_json(s: np.ndarray, row: np.ndarray, codes: list[str]) -> dict:
 
 
 def json_lines(prep, trace):
-    n = len(prep.codes)
-    codes = [prep.codes[(p + trace.game_index) % n] for p in range(n)]
+    codes = seat_codes(prep, trace.game_index)
     for st in trace.steps:
         name, args = describe(prep, st.before, st.action)
         yield json.dumps({
-            "step": st.index,
-            "round": int(st.before[G_ROUND]),
-            "seat": st.seat,
-            "strategy": codes[st.seat],
-            "phase": PHASES[int(st.before[G_PHASE])],
-            "action": name,
-            "args": args,
-            "forced": st.forced,
+            **step_record(st, codes, int(st.before[G_ROUND]), PHASES[int(st.before[G_PHASE])], name, args),
             "chapter": CHAPTERS[int(st.after[G_CHAPTER]) - 1],
             "players": players_json(prep, st.after),
             "rivers": rivers_json(prep, st.after),
@@ -167,7 +160,7 @@ def json_lines(prep, trace):
 
 def text_lines(prep, trace):
     n = len(prep.codes)
-    codes = [prep.codes[(p + trace.game_index) % n] for p in range(n)]
+    codes = seat_codes(prep, trace.game_index)
     yield (f"Gangsta!, {n} players, seed {prep.recipe.seed}, game {trace.game_index} (data {prep.data.name}, "
            f"{prep.data.assumed_share:.0%} of its values ASSUMED)")  # fmt: skip
     yield "seats: " + ", ".join(f"{p}={codes[p]}" for p in range(n)) + "  (seat 0 starts)"

@@ -70,6 +70,7 @@ from sim.games.yokohama.layout import (
 )
 from sim.games.yokohama.rules import pb, power_at, qb
 from sim.games.yokohama.tables import D_ORDER, N_ORDER, O_COUNTRY, O_GOODS, O_IMPORTS, O_VP
+from sim.trace import seat_codes, step_record
 
 
 def area_names(s: np.ndarray) -> list[str]:
@@ -224,18 +225,11 @@ def final_json(s: np.ndarray, row: np.ndarray, codes: list[str]) -> dict:
 
 def json_lines(prep, trace):
     k = prep.params
-    codes = [prep.codes[(p + trace.game_index) % len(prep.codes)] for p in range(len(prep.codes))]
+    codes = seat_codes(prep, trace.game_index)
     for st in trace.steps:
         name, args = describe(st.before, st.action)
         yield json.dumps({
-            "step": st.index,
-            "round": int(st.before[G_ROUND]),
-            "seat": st.seat,
-            "strategy": codes[st.seat],
-            "phase": PHASES[int(st.before[G_PHASE])],
-            "action": name,
-            "args": args,
-            "forced": st.forced,
+            **step_record(st, codes, int(st.before[G_ROUND]), PHASES[int(st.before[G_PHASE])], name, args),
             "players": players_json(st.after),
             "areas": areas_json(st.after, k),
             "boards": boards_json(st.after),
@@ -248,7 +242,7 @@ def text_lines(prep, trace):
     s0 = trace.initial
     d = prep.data.array
     n = int(s0[G_PLAYERS])
-    codes = [prep.codes[(p + trace.game_index) % n] for p in range(n)]
+    codes = seat_codes(prep, trace.game_index)
     yield f"Yokohama, {n} players, seed {prep.recipe.seed}, game {trace.game_index} (data {prep.data.name}, " \
           f"{prep.data.assumed_share:.0%} of its values ASSUMED)"  # fmt: skip
     yield "seats: " + ", ".join(f"{p}={codes[p]}" for p in range(n)) + "  (seat 0 starts)"
