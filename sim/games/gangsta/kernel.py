@@ -71,7 +71,11 @@ TRACE_FIELDS = 3  # seat, action, forced (1 when it was the only legal action)
 
 @njit(cache=True)
 def play_game(seed, game_index, n_players, lineup, weights, d, k, max_steps, row, trace):
-    """Play one game to the end (or the step guard) and write its result row; returns the steps taken."""
+    """Play one game to the end (or the step guard) and write its result row; returns the steps taken.
+
+    Every game's kernel.py has this same loop, on purpose: numba cannot cache a function that receives the
+    game's compiled functions as arguments or through a closure (measured: a cache miss in every process),
+    and the cache is what lets `playout run` start in about a second."""
     rng = np.zeros(N_STREAMS, np.uint64)
     seed_streams(seed, game_index, rng)
     s = np.zeros(STATE_SIZE, np.int32)
