@@ -157,9 +157,7 @@ from sim.games.yokohama.layout import (
     P_ASSIST_HAND,
     P_ASSIST_WAREHOUSE,
     P_CHIPS,
-    P_CHURCH_BEST,
     P_CHURCH_N,
-    P_CUSTOMS_BEST,
     P_CUSTOMS_N,
     P_DEALT,
     P_FLAGS,
@@ -1274,7 +1272,6 @@ def place_in_church(s, d, k, p, from_area):
     s[G_CHURCH + i] = p
     b = pb(p)
     s[b + P_CHURCH_N] += 1
-    s[b + P_CHURCH_BEST] = max(s[b + P_CHURCH_BEST], i + 1)
     add_vp(s, p, V_CHURCH, d[D_CHURCH_VP + i])
     s[b + P_MONEY] += d[D_CHURCH_YEN + i]
     if owns(s, p, T_WINERY):
@@ -1299,7 +1296,6 @@ def place_in_customs(s, d, k, p, space, from_area):
     s[G_CUSTOMS + space] = p
     b = pb(p)
     s[b + P_CUSTOMS_N] += 1
-    s[b + P_CUSTOMS_BEST] = max(s[b + P_CUSTOMS_BEST], space + 1)
     add_vp(s, p, V_CUSTOMS, d[D_CUSTOMS_VP + space])
     s[b + P_MONEY] += d[D_CUSTOMS_YEN + space]
     if owns(s, p, T_BRICKWORKS):
