@@ -11,6 +11,7 @@ from numba import njit
 
 from sim.games.gangsta.actions import (
     A_CREW,
+    A_CREW_DONE,
     A_DISCARD_HEIST,
     A_DISCARD_SKIP,
     A_DIVERT,
@@ -34,8 +35,10 @@ from sim.games.gangsta.actions import (
 from sim.games.gangsta.layout import (
     G_ACTIVE,
     G_CHAPTER,
+    G_CREW_BITS,
     G_FREE_UNTAPS,
     G_GRIVER,
+    G_HEIST,
     G_HRIVER,
     G_MISSING,
     G_PHASE,
@@ -46,7 +49,9 @@ from sim.games.gangsta.layout import (
     N_SKILLS,
     P_ENGAGED,
     P_GANG,
+    P_GANG_N,
     P_MONEY,
+    P_SKILL_BITS,
     P_SKILLS,
     P_VP,
     PH_ACTION,
@@ -66,18 +71,21 @@ from sim.games.gangsta.layout import (
 from sim.games.gangsta.params import K_END_AT, K_UNTAP_COST
 from sim.games.gangsta.rules import (
     available_pool,
+    can_learn,
     cb,
     feasible_with,
     final_scores,
-    gang_size,
     hb,
     heist_feasible,
     is_terminal,
     member_n_skills,
     member_skill,
+    missing_bits,
     pass_money,
     pb,
+    required_bits,
     step,
+    threshold_count,
 )
 from sim.games.gangsta.tables import (
     C_COST,
@@ -179,7 +187,11 @@ def score(w, s, d, k, phase, p, a, base):
     if phase == PH_MOBILISE:
         return untap_value(w, s, d, k, p, a, base)
     if phase == PH_CREW:
-        return crew_value(s, d, p, a - A_CREW)
+        if a == A_CREW_DONE:
+            return 0.0
+        if missing_bits(s):
+            return crew_value(s, d, p, a - A_CREW)
+        return extra_member_value(w, s, d, p, a - A_CREW)
     if phase == PH_LEARN:
         if a == A_LEARN_SKIP:
             return 0.0
@@ -269,7 +281,7 @@ def member_value(w, s, d, p, i):
 @njit(cache=True)
 def recruit_value(w, s, d, k, p, c, a):
     v = card_value(w, s, d, p, c) + money_gain(w, s, p, -d[cb(c) + C_COST]) + w[W_RECRUIT]
-    if a >= 0 and s[G_CHAPTER] == 3 and gang_size(s, k, p) + 1 >= k[K_END_AT]:
+    if a >= 0 and s[G_CHAPTER] == 3 and threshold_count(s, k, p) + 1 >= k[K_END_AT]:
         v += w[W_FINISH] * finish_outcome(s, d, k, p, a)
     return v
 
@@ -349,6 +361,36 @@ def crew_value(s, d, p, i):
         brings += useful
         waste += x - useful
     return 10.0 * brings - waste + (2.0 if q != p else 0.0)
+
+
+@njit(cache=True)
+def extra_member_value(w, s, d, p, i):
+    """Nothing is missing: one more gangster for the crew against crew_done (0). Own: worth it when every
+    own available gangster can join (the whole gang engaged is synchronised, all available next turn for
+    free) or when it is the only one who could learn the heist's skill; else it only costs w_engage.
+    Another player's (co-op): engaging it costs them a gangster (w_engage), but a seat new to the crew
+    is paid the co-op reward."""
+    q = i // MAX_GANG
+    h = s[G_HEIST]
+    if q != p:
+        new_seat = s[G_CREW_BITS + q] == 0
+        return w[W_ENGAGE] - (w[W_MONEY] * d[hb(h) + H_COOP_CASH] if new_seat else 0.0)
+    b = pb(p)
+    wanted = required_bits(d, h)
+    free_left = 0  # own available gangsters outside the crew
+    all_can_join = True
+    for j in range(s[b + P_GANG_N]):
+        if s[b + P_ENGAGED + j] == 0:
+            free_left += 1
+            all_can_join = all_can_join and (s[b + P_SKILL_BITS + j] & wanted) != 0
+    v = w[W_ENGAGE] * (s[b + P_GANG_N] - free_left) if all_can_join else -w[W_ENGAGE]
+    sk = d[hb(h) + H_LEARN]
+    if sk >= 0 and can_learn(s, d, p, i % MAX_GANG, sk):
+        for j in range(s[b + P_GANG_N]):
+            if (s[G_CREW_BITS + p] >> j) & 1 and can_learn(s, d, p, j, sk):
+                return v
+        v += w[W_REWARD]
+    return v
 
 
 @njit(cache=True)

@@ -8,7 +8,7 @@ the number of things checked) for the tests to assert on.
 import numpy as np
 from numba import njit
 
-from sim.games.gangsta.actions import A_CREW, N_ACTIONS
+from sim.games.gangsta.actions import A_CREW, A_CREW_DONE, N_ACTIONS
 from sim.games.gangsta.layout import (
     E_GANG_SIZE,
     E_SNITCHES,
@@ -67,7 +67,7 @@ from sim.rng import N_STREAMS, seed_streams
 ERRORS = (
     "no_legal_action", "step_limit", "negative_money", "gangster_not_in_exactly_one_place", "boss_not_first",
     "boss_lost", "heist_without_its_skills", "crew_not_available", "other_gang_in_solo_heist", "skills_total",
-    "influence_total",
+    "influence_total", "crew_member_without_a_required_skill",
 )  # fmt: skip
 COUNTS = ("games", "steps", "heists_checked", "coop_heists_checked", "end_gang_size", "end_snitches", "gangsters_lost")
 N_OUT = len(ERRORS) + len(COUNTS)
@@ -135,27 +135,41 @@ def check_state(s, d, bosses, out):
 
 @njit(cache=True)
 def check_heist(before, d, a, out):
-    """The crew that completed a heist (the crew before the last step, plus the gangster that joined with
-    it) holds every skill the heist requires, was available, and is the initiator's alone unless cooperative."""
+    """The crew that performed a heist (the crew before the last step, plus the gangster that joined with
+    it unless the step was crew_done) holds every skill the heist requires, each member has one of them,
+    the last one was available, and the crew is the initiator's alone unless the heist is cooperative."""
     h = before[G_HEIST]
     p = before[G_ACTIVE]
-    q_last = (a - A_CREW) // MAX_GANG
-    i_last = (a - A_CREW) % MAX_GANG
-    coop = d[D_HEIST + h * HEIST_STRIDE + H_COOP]
-    for k in range(N_SKILLS):
-        have = _skill(before, d, q_last, i_last, k)
-        for q in range(MAX_PLAYERS):
-            bits = before[G_CREW_BITS + q]
-            for i in range(MAX_GANG):
-                if (bits >> i) & 1:
-                    have += _skill(before, d, q, i, k)
-        if have < d[D_HEIST + h * HEIST_STRIDE + H_REQ + k]:
-            out[6] += 1
-    if before[_pb(q_last) + P_ENGAGED + i_last]:
-        out[7] += 1
+    crew = np.zeros(MAX_PLAYERS, np.int64)
     for q in range(MAX_PLAYERS):
-        if q != p and (before[G_CREW_BITS + q] or q == q_last) and not coop:
+        crew[q] = before[G_CREW_BITS + q]
+    if a != A_CREW_DONE:
+        q_last = (a - A_CREW) // MAX_GANG
+        i_last = (a - A_CREW) % MAX_GANG
+        crew[q_last] |= 1 << i_last
+        if before[_pb(q_last) + P_ENGAGED + i_last]:
+            out[7] += 1
+    hbase = D_HEIST + h * HEIST_STRIDE
+    coop = d[hbase + H_COOP]
+    for k in range(N_SKILLS):
+        have = 0
+        for q in range(MAX_PLAYERS):
+            for i in range(MAX_GANG):
+                if (crew[q] >> i) & 1:
+                    have += _skill(before, d, q, i, k)
+        if have < d[hbase + H_REQ + k]:
+            out[6] += 1
+    for q in range(MAX_PLAYERS):
+        if q != p and crew[q] and not coop:
             out[8] += 1
+        for i in range(MAX_GANG):
+            if (crew[q] >> i) & 1:
+                useful = 0
+                for k in range(N_SKILLS):
+                    if d[hbase + H_REQ + k] > 0:
+                        useful += _skill(before, d, q, i, k)
+                if useful == 0:
+                    out[11] += 1
     out[len(ERRORS) + 2] += 1
     if coop:
         out[len(ERRORS) + 3] += 1

@@ -38,6 +38,7 @@ from sim.games.gangsta.layout import (
     P_GANG,
     P_GANG_N,
     P_LEARNED,
+    P_RECRUITED,
     P_SKILL_BITS,
     P_SKILLS,
     P_VP,
@@ -129,8 +130,9 @@ class Game:
         s[G_GDECK_N] = len(cards)
 
     def gang(self, seat: int, printed: list[int], engaged: list[int] | None = None,
-             learned: list[str | None] | None = None) -> None:  # fmt: skip
-        """Seat's gang becomes exactly these cards (the first is its boss), with skills and influence."""
+             learned: list[str | None] | None = None, hired: int | None = None) -> None:  # fmt: skip
+        """Seat's gang becomes exactly these cards (the first is its boss), with skills and influence; the
+        seat has hired `hired` gangsters so far (default: every member but the boss)."""
         b = pb(seat)
         s = self.s
         engaged = engaged or [0] * len(printed)
@@ -153,6 +155,7 @@ class Game:
                 bits |= (1 << k) if x else 0
             s[b + P_SKILL_BITS + i] = bits
         s[b + P_GANG_N] = len(printed)
+        s[b + P_RECRUITED] = len(printed) - 1 if hired is None else hired
         vp = sum(influence(pid) for pid in printed)
         s[b + P_VP] += vp - s[b + P_VP_SRC + V_GANGSTERS]
         s[b + P_VP_SRC + V_GANGSTERS] = vp

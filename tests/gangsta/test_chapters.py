@@ -1,6 +1,6 @@
 """Snitches, the three chapters, opportunity income and the gang war (seed 002; readings in RULES.md)."""
 
-from sim.games.gangsta.actions import A_LOSE, A_PASS, A_RECRUIT
+from sim.games.gangsta.actions import A_CREW, A_CREW_DONE, A_FAST_RECRUIT, A_HEIST, A_LOSE, A_PASS, A_RECRUIT
 from sim.games.gangsta.layout import (
     G_ACTIVE,
     G_CHAPTER,
@@ -91,6 +91,26 @@ def test_the_money_of_an_unpaid_snitch_is_kept_with_the_knob_off():
     assert g.p(1, P_MONEY) == 1 and g.s[G_PHASE] == PH_LOSE
 
 
+def test_a_lone_boss_who_cannot_pay_a_snitch_loses_nothing():
+    # seed 002: "ボスは、いかなる状況下でも破棄できません。彼が唯一のギャングスタである場合は何も起こりません"
+    g = Game(3, k=params(**NO_DISCARD))
+    g.heists([301, 302, 303, 304, 305])
+    g.gang(1, [101])  # no informant skill: owes the snitch's full value
+    set_money(g, 1, 1)
+    reveal_snitch(g, 333)
+    assert snitch_value(333) > 1
+    assert g.p(1, P_MONEY) == 1 and g.p(1, P_GANG_N) == 1 and g.s[G_PHASE] != PH_LOSE
+
+
+def test_with_the_knob_a_lone_boss_who_cannot_pay_loses_his_money():
+    g = Game(3, k=params(snitch__lone_boss_pays=1, **NO_DISCARD))
+    g.heists([301, 302, 303, 304, 305])
+    g.gang(1, [101])
+    set_money(g, 1, 1)
+    reveal_snitch(g, 333)
+    assert g.p(1, P_MONEY) == 0 and g.p(1, P_GANG_N) == 1 and g.s[G_PHASE] != PH_LOSE
+
+
 def test_boss_is_never_discarded_by_a_snitch():
     g = Game(3, k=params(**NO_DISCARD))
     g.heists([301, 302, 303, 304, 305])
@@ -117,17 +137,53 @@ def reach(g, seat, gang, new_card=152):
     g.act(A_RECRUIT + 0)
 
 
-def test_chapter_two_starts_when_a_gang_reaches_four_recruits():
+def test_chapter_two_starts_when_a_player_hires_their_fourth_gangster():
+    # seed 002: "ギャング抗争...1人のプレイヤーが4人目のギャングスタを雇用すると始まります";
+    # the boss is dealt, not hired
     g = Game(3)
     opening = [int(h) for h in g.s[G_OPENING : G_OPENING + RIVER]]
-    reach(g, 0, [101, 111, 112])
+    reach(g, 0, [101, 111, 112])  # the boss and a 3rd hire
     assert g.s[G_CHAPTER] == 1
     reach(g, 1, [102, 113, 114, 115])
     assert g.s[G_CHAPTER] == 2 and river(g) == opening and g.s[G_SNITCHES] == 0
 
 
-def test_the_boss_counts_toward_the_thresholds_with_the_bga_knob():
-    g = Game(3, k=params(chapters__boss_counts=1))
+def test_gangsters_lost_still_count_as_hired():
+    g = Game(3)
+    g.gang(0, [101, 111], hired=3)  # one of three hires was lost (a snitch)
+    g.gangster_river([152, 121, 131, 141, 151])
+    set_money(g, 0, 20)
+    g.turn(0)
+    g.act(A_RECRUIT + 0)
+    assert g.s[G_CHAPTER] == 2 and g.p(0, P_GANG_N) == 3
+
+
+def test_a_fast_recruit_is_a_hire():
+    g = Game(3)
+    g.heists([207, 201, 202, 203, 204])  # 207: informant + hacker; fast recruit
+    g.gang(0, [101, 114, 112, 113])  # three hires
+    g.gangster_river([121, 131, 141, 151, 152])
+    set_money(g, 0, 9)
+    g.turn(0)
+    g.act(A_HEIST + 0)
+    g.act(A_CREW + 1)
+    g.act(A_CREW_DONE)
+    assert g.s[G_CHAPTER] == 1
+    g.act(A_FAST_RECRUIT + 0)
+    assert g.s[G_CHAPTER] == 2
+
+
+def test_with_the_knobs_the_thresholds_count_the_gang_without_or_with_the_boss():
+    g = Game(3, k=params(chapters__count=1))  # the gang now, boss excluded
+    g.gang(0, [101, 111], hired=3)
+    g.gangster_river([152, 121, 131, 141, 151])
+    set_money(g, 0, 20)
+    g.turn(0)
+    g.act(A_RECRUIT + 0)
+    assert g.s[G_CHAPTER] == 1
+    reach(g, 1, [102, 113, 114, 115])
+    assert g.s[G_CHAPTER] == 2
+    g = Game(3, k=params(chapters__count=2))  # the boss card counts (S1)
     reach(g, 0, [101, 111, 112])
     assert g.s[G_CHAPTER] == 2
 

@@ -1,4 +1,4 @@
-"""The end (a gang of 9 in the last chapter, or its third snitch), scoring and the tiebreak (seed 002, S1)."""
+"""The end (a player's 9th hire in the last chapter, or its third snitch), scoring and the tiebreak (seed 002, S1)."""
 
 import numpy as np
 
@@ -39,27 +39,46 @@ def set_money(g, seat, value):
     g.s[pb(seat) + P_MONEY] = value
 
 
-def recruit_from(g, seat, gang, card=152):
-    g.gang(seat, gang)
+def recruit_from(g, seat, gang, card=152, hired=None):
+    g.gang(seat, gang, hired=hired)
+    hire(g, seat, card)
+
+
+def hire(g, seat, card):
     g.gangster_river([card, 131, 132, 133, 134])
     set_money(g, seat, 20)
     g.turn(seat)
     g.act(A_RECRUIT + 0)
 
 
-def test_game_ends_when_a_gang_reaches_nine_recruits_in_the_last_chapter():
+def test_game_ends_when_a_player_hires_their_ninth_gangster_in_the_last_chapter():
+    # seed 002: "プレイヤーが9人目のギャングスタを雇用する ... と、ゲームが終了します"
     g = Game(3)
     g.s[G_CHAPTER] = 3
-    recruit_from(g, 0, NINE)
+    recruit_from(g, 0, NINE[:8])  # the boss, seven hires, then the 8th
+    assert g.s[G_PHASE] != PH_GAME_OVER
+    hire(g, 0, 153)  # the 9th
     assert g.s[G_PHASE] == PH_GAME_OVER and g.s[G_END_TRIGGER] == E_GANG_SIZE
     assert g.p(0, P_GANG_N) == 10
 
 
-def test_with_the_bga_knob_the_boss_counts_toward_nine():
-    g = Game(3, k=params(chapters__boss_counts=1))
+def test_the_ninth_hire_ends_the_game_even_when_gangsters_were_lost():
+    g = Game(3)
     g.s[G_CHAPTER] = 3
-    recruit_from(g, 0, NINE[:8])
-    assert g.s[G_PHASE] == PH_GAME_OVER
+    recruit_from(g, 0, NINE[:6], hired=8)  # two of its eight hires were lost
+    assert g.s[G_PHASE] == PH_GAME_OVER and g.p(0, P_GANG_N) == 7
+
+
+def test_with_the_knobs_nine_means_the_gang_without_or_with_the_boss():
+    for how, short in ((1, NINE[:-1]), (2, NINE[:-2])):  # 1: the gang now, boss excluded; 2: boss included (S1)
+        g = Game(3, k=params(chapters__count=how))
+        g.s[G_CHAPTER] = 3
+        recruit_from(g, 0, short, hired=20)  # one gangster short, however many were hired
+        assert g.s[G_PHASE] != PH_GAME_OVER, how
+        g = Game(3, k=params(chapters__count=how))
+        g.s[G_CHAPTER] = 3
+        recruit_from(g, 0, NINE[: len(short) + 1], hired=0)
+        assert g.s[G_PHASE] == PH_GAME_OVER, how
 
 
 def test_nine_recruits_do_not_end_the_game_before_the_last_chapter():

@@ -37,9 +37,10 @@ def test_random_games_keep_every_invariant(n_players):
 @pytest.mark.parametrize(
     "knobs",
     [
-        {"chapters.boss_counts": 1, "snitch.bga_values": 1, "coop.solo_reward": 0},
+        {"chapters.count": 2, "snitch.bga_values": 1, "coop.solo_reward": 0},
         {"pass.min_money": 2, "start_money.bonus_per_seat": 1, "mobilise.engaged_leaders_free": 1},
         {"pass.may_discard": 0, "snitch.unpaid_takes_all": 0},
+        {"heist.crew_brings_missing": 1, "chapters.count": 1, "snitch.lone_boss_pays": 1},  # readings before 1.1
     ],
 )
 def test_random_games_keep_every_invariant_under_the_variants(knobs):

@@ -3,6 +3,7 @@ recruit, play again, theft, diversion (tie up), assassination, rally (ready the 
 
 from sim.games.gangsta.actions import (
     A_CREW,
+    A_CREW_DONE,
     A_DIVERT,
     A_DIVERT_DONE,
     A_FAST_RECRUIT,
@@ -57,6 +58,7 @@ def perform(g, seat, slot, members):
     g.act(A_HEIST + slot)
     for q, i in members:
         g.act(crew(q, i))
+    g.act(A_CREW_DONE)
 
 
 def test_learn_skill_reward_teaches_a_gangster_of_the_crew():

@@ -15,8 +15,9 @@ A_RECRUIT = _a("recruit", RIVER, "recruit the gangster in river slot i, paying i
 A_HEIST = _a("heist", RIVER, "start the heist in river slot i (its crew follows)")
 A_PASS = _a("pass", 1, "pass: $1 per leader skill of the gang")
 A_CREW = _a(
-    "crew", MAX_PLAYERS * MAX_GANG, "heist: gangster i % 16 of seat i // 16 joins the crew (brings a missing skill)"
+    "crew", MAX_PLAYERS * MAX_GANG, "heist: gangster i % 16 of seat i // 16 joins the crew (has a required skill)"
 )
+A_CREW_DONE = _a("crew_done", 1, "heist: the crew is complete (nothing missing): perform the heist")
 A_LEARN = _a("learn", MAX_GANG, "learn-skill reward: own gang slot i (a crew member) learns the skill")
 A_LEARN_SKIP = _a("learn_skip", 1, "learn-skill reward: teach nobody")
 A_FAST_RECRUIT = _a("fast_recruit", RIVER, "fast-recruit reward: recruit the gangster in river slot i")

@@ -78,7 +78,7 @@ P_ENGAGED = PLAYER.field("engaged", "per gang slot: 1 engaged, 0 available", MAX
 P_LEARNED = PLAYER.field("learned", "per gang slot: learned skill (SKILLS), -1 none", MAX_GANG)
 P_SKILL_BITS = PLAYER.field("skill_bits", "per gang slot: bit k = the member has skill k (learned included)", MAX_GANG)
 P_SKILLS = PLAYER.field("skills", "skill totals of the whole gang, learned skills included", N_SKILLS)
-P_RECRUITED = PLAYER.field("recruited", "gangsters recruited (fast recruits included)")
+P_RECRUITED = PLAYER.field("recruited", "gangsters hired, fast recruits included (what the 4/7/9 thresholds count)")
 P_LOST = PLAYER.field("lost", "gangsters discarded (snitch, gang war, assassination)")
 P_HEISTS_DONE = PLAYER.field("heists_done", "heists performed")
 P_COOP_JOINED = PLAYER.field("coop_joined", "cooperative heists it had a gangster in and was paid the co-op reward for")

@@ -34,14 +34,26 @@ K_COOP_SOLO = _k(
     "1: a cooperative heist done with only your own gangsters still pays you its co-op reward (seed); 0: S1",
     0, 1, "seed 002 reading; S1 pays only when several players took part",
 )  # fmt: skip
-K_BOSS_COUNTS = _k(
-    "chapters.boss_counts", 0,
-    "1: the boss counts toward the 4/7/9 gang thresholds (S1); 0: only recruited gangsters (seed)", 0, 1,
-    "seed 002 vs S1",
+K_CREW_MISSING = _k(
+    "heist.crew_brings_missing", 0,
+    "0: any available gangster with one of the heist's required skills may join its crew (seed); 1: each must "
+    "bring a still-missing skill and the heist starts once none is missing (the project's reading before 1.1)",
+    0, 1, "seed 002 vs the project's reading before 1.1",
 )  # fmt: skip
-K_CHAPTER2_AT = _k("chapters.gang_war_at", 4, "gang size that starts chapter 2", 1, 12, "sourced: seed 002")
-K_CHAPTER3_AT = _k("chapters.domination_at", 7, "gang size that starts chapter 3", 1, 12, "sourced: seed 002")
-K_END_AT = _k("end.gang_size", 9, "gang size that ends the game in chapter 3", 1, 12, "sourced: seed 002")
+COUNT_HIRES, COUNT_GANG, COUNT_GANG_AND_BOSS = range(3)
+K_CHAPTER_COUNT = _k(
+    "chapters.count", COUNT_HIRES,
+    "what the 4/7/9 thresholds count: 0 the gangsters a player has hired (seed); 1 the gangsters in the gang "
+    "now, boss excluded (the project's reading before 1.1); 2 the cards in the gang, boss included (S1)",
+    0, 2, "seed 002 vs S1",
+)  # fmt: skip
+K_CHAPTER2_AT = _k(
+    "chapters.gang_war_at", 4, "count (chapters.count) that starts chapter 2", 1, 12, "sourced: seed 002"
+)
+K_CHAPTER3_AT = _k(
+    "chapters.domination_at", 7, "count (chapters.count) that starts chapter 3", 1, 12, "sourced: seed 002"
+)
+K_END_AT = _k("end.gang_size", 9, "count (chapters.count) that ends the game in chapter 3", 1, 12, "sourced: seed 002")
 K_END_SNITCHES = _k("end.snitches", 3, "snitches revealed in chapter 3 that end the game", 1, 8, "sourced: seed 002")
 K_SNITCH_BGA = _k(
     "snitch.bga_values", 0, "1: play the snitches' informant_bga values (S1: domination 3,3,3,4,4)", 0, 1,
@@ -51,6 +63,12 @@ K_SNITCH_TAKES_ALL = _k(
     "snitch.unpaid_takes_all", 1,
     "1: a player who cannot pay a snitch loses all their money as well as a gangster (S1; seed silent)", 0, 1,
     "S1 (seed silent)",
+)  # fmt: skip
+K_LONE_BOSS_PAYS = _k(
+    "snitch.lone_boss_pays", 0,
+    "0: a lone boss who cannot pay a snitch: nothing happens (seed); 1: he loses his money like any player who "
+    "cannot pay, under snitch.unpaid_takes_all (the project's reading before 1.1)",
+    0, 1, "seed 002 vs the project's reading before 1.1",
 )  # fmt: skip
 K_GANG_WAR_DOUBLE = _k(
     "gang_war.double_factor", 2,

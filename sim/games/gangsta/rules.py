@@ -3,10 +3,10 @@
 State, data and params are flat int32 arrays (layout.py, tables.py, params.py). A turn is a chain of
 small decisions; G_PHASE says which one is due:
 
-    [mobilise] -> action: recruit -------------------------------------------------\\
-                        | heist -> crew ... -> [learn] (play again) (rally) [fast_recruit] |-> end of turn
-                        |                      [theft] [diversion] [assassination -> lose] |
-                        | pass -> [pass_discard] --------------------------------------------/
+    [mobilise] -> action: recruit ------------------------------------------------------------\\
+                        | heist -> crew ... crew_done -> [learn] (play again) (rally) [fast_recruit] |-> end of turn
+                        |                                 [theft] [diversion] [assassination -> lose] |
+                        | pass -> [pass_discard] -------------------------------------------------------/
     end of turn: chapter check (opportunity income | gang war -> lose ... | game end)
                  -> refill the rivers (a snitch: payments -> lose ...) -> next turn (or play again)
 
@@ -25,6 +25,7 @@ from numba import njit
 
 from sim.games.gangsta.actions import (
     A_CREW,
+    A_CREW_DONE,
     A_DISCARD_GANGSTER,
     A_DISCARD_HEIST,
     A_DISCARD_SKIP,
@@ -151,16 +152,20 @@ from sim.games.gangsta.layout import (
     V_MOST_MONEY,
 )
 from sim.games.gangsta.params import (
-    K_BOSS_COUNTS,
+    COUNT_GANG,
+    COUNT_HIRES,
     K_CHAPTER2_AT,
     K_CHAPTER3_AT,
+    K_CHAPTER_COUNT,
     K_COOP_SOLO,
+    K_CREW_MISSING,
     K_END_AT,
     K_END_SNITCHES,
     K_ENGAGED_LEADERS,
     K_GANG_WAR_DOUBLE,
     K_GIVE_BOSS,
     K_GIVE_BOSS_SEAT,
+    K_LONE_BOSS_PAYS,
     K_MAX_ROUNDS,
     K_MOST_VP,
     K_PASS_DISCARD,
@@ -241,16 +246,21 @@ def member_n_skills(s, d, p, i):
 
 
 @njit(cache=True)
-def gang_size(s, k, p):
-    """The gang size the 4/7/9 thresholds read: recruits only (seed), or with the boss (knob, S1)."""
-    return s[pb(p) + P_GANG_N] - 1 + k[K_BOSS_COUNTS]
+def threshold_count(s, k, p):
+    """What the 4/7/9 thresholds read for seat p: the gangsters it has hired (seed: "hires the 4th gangster";
+    the boss is dealt, not hired; fast recruits are hires; a gangster lost later stays hired), or, by the
+    chapters.count knob, the gang now without the boss (the reading before 1.1) or with it (S1)."""
+    how = k[K_CHAPTER_COUNT]
+    if how == COUNT_HIRES:
+        return s[pb(p) + P_RECRUITED]
+    return s[pb(p) + P_GANG_N] - (1 if how == COUNT_GANG else 0)
 
 
 @njit(cache=True)
-def largest_gang(s, k):
+def highest_count(s, k):
     top = 0
     for p in range(s[G_PLAYERS]):
-        top = max(top, gang_size(s, k, p))
+        top = max(top, threshold_count(s, k, p))
     return top
 
 
@@ -487,7 +497,7 @@ def finish_action(s, d, k):
 def check_chapter(s, d, k):
     """End of a chapter or of the game; True when the game ended or gang-war discards are due."""
     ch = s[G_CHAPTER]
-    top = largest_gang(s, k)
+    top = highest_count(s, k)
     if ch == 3:
         if top >= k[K_END_AT]:
             end_game(s, d, k, np.int64(E_GANG_SIZE))
@@ -655,7 +665,8 @@ def snitches_end_game(s, k):
 @njit(cache=True)
 def pay_snitch(s, d, k, h):
     """Each player pays $1 per informant skill on the snitch beyond their gang's informant skills; a
-    player who cannot pay discards a gangster (never the boss). Returns the seats that must discard."""
+    player who cannot pay discards a gangster (never the boss; a lone boss: nothing happens, seed).
+    Returns the seats that must discard."""
     threshold = d[hb(h) + (H_SNITCH_BGA if k[K_SNITCH_BGA] else H_SNITCH)]
     queue = 0
     for p in range(s[G_PLAYERS]):
@@ -666,6 +677,8 @@ def pay_snitch(s, d, k, h):
         if s[b + P_MONEY] >= cost:
             s[b + P_MONEY] -= cost
             s[b + P_SNITCH_PAID] += cost
+            continue
+        if s[b + P_GANG_N] == 1 and not k[K_LONE_BOSS_PAYS]:
             continue
         if k[K_SNITCH_TAKES_ALL]:
             s[b + P_SNITCH_PAID] += s[b + P_MONEY]
@@ -813,8 +826,9 @@ def available_pool(s, d, p):
 def feasible_with(d, h, pool):
     """Can heist h be completed from this pool? Its available gangsters (any player's for a cooperative
     heist) must hold every required skill, and one of the initiator's own must bring one (it starts the
-    crew). Any gangster that brings a missing skill keeps the rest feasible, so a crew can always be
-    finished once started."""
+    crew). Any gangster joining keeps the rest feasible (per skill, it takes x out of a pool that covered
+    what was missing and takes min(x, missing) off the missing count), so a crew can always be finished
+    once started and no "abandon" action is needed."""
     hbase = hb(h)
     coop = d[hbase + H_COOP]
     own_brings = False
@@ -845,11 +859,27 @@ def missing_bits(s):
 
 
 @njit(cache=True)
-def crew_legal(s, d, p, q, i, missing):
-    """An available gangster, not yet in the crew, bringing a missing skill (bits `missing`); another
-    player's only in a cooperative heist and after the initiator's first gangster."""
+def required_bits(d, h):
+    bits = 0
+    for sk in range(N_SKILLS):
+        if d[hb(h) + H_REQ + sk] > 0:
+            bits |= 1 << sk
+    return bits
+
+
+@njit(cache=True)
+def crew_wanted(s, d, k):
+    """Skill bits a gangster needs one of to join the crew: any skill the heist requires (seed: "a gangster
+    with at least one of the skills needed"), or a still-missing one (heist.crew_brings_missing)."""
+    return missing_bits(s) if k[K_CREW_MISSING] else required_bits(d, s[G_HEIST])
+
+
+@njit(cache=True)
+def crew_legal(s, d, p, q, i, wanted):
+    """An available gangster, not yet in the crew, with a skill in `wanted`; another player's only in a
+    cooperative heist and after the initiator's first gangster."""
     b = pb(q)
-    if s[b + P_ENGAGED + i] or (s[G_CREW_BITS + q] >> i) & 1 or not (s[b + P_SKILL_BITS + i] & missing):
+    if s[b + P_ENGAGED + i] or (s[G_CREW_BITS + q] >> i) & 1 or not (s[b + P_SKILL_BITS + i] & wanted):
         return False
     return q == p or (d[hb(s[G_HEIST]) + H_COOP] != 0 and s[G_CREW_N] > 0)
 
@@ -869,16 +899,14 @@ def begin_heist(s, d, r):
 
 @njit(cache=True)
 def join_crew(s, d, k, q, i):
+    """The gangster is engaged at once. Seed: once nothing is missing the player may still add gangsters
+    and ends the crew with crew_done; with heist.crew_brings_missing the heist is performed at once."""
     s[pb(q) + P_ENGAGED + i] = 1
     s[G_CREW_BITS + q] |= 1 << i
     s[G_CREW_N] += 1
-    done = True
     for sk in range(N_SKILLS):
-        m = s[G_MISSING + sk] - member_skill(s, d, q, i, sk)
-        s[G_MISSING + sk] = max(m, 0)
-        if m > 0:
-            done = False
-    if done:
+        s[G_MISSING + sk] = max(s[G_MISSING + sk] - member_skill(s, d, q, i, sk), 0)
+    if k[K_CREW_MISSING] and missing_bits(s) == 0:
         complete_heist(s, d, k)
 
 
@@ -910,12 +938,16 @@ def complete_heist(s, d, k):
 
 @njit(cache=True)
 def learn_legal(s, d, p, i):
-    """A crew member of this heist without a learned skill; no second leader skill."""
-    b = pb(p)
-    if i >= s[b + P_GANG_N] or not (s[G_CREW_BITS + p] >> i) & 1 or s[b + P_LEARNED + i] >= 0:
+    """A crew member of this heist who may learn its skill."""
+    if i >= s[pb(p) + P_GANG_N] or not (s[G_CREW_BITS + p] >> i) & 1:
         return False
-    sk = d[hb(s[G_HEIST]) + H_LEARN]
-    return not (sk == SK_LEADER and member_skill(s, d, p, i, np.int64(SK_LEADER)) > 0)
+    return can_learn(s, d, p, i, d[hb(s[G_HEIST]) + H_LEARN])
+
+
+@njit(cache=True)
+def can_learn(s, d, p, i, sk):
+    """Gang slot i may learn skill sk: no learned skill yet, and never a second leader skill."""
+    return s[pb(p) + P_LEARNED + i] < 0 and not (sk == SK_LEADER and member_skill(s, d, p, i, np.int64(SK_LEADER)) > 0)
 
 
 @njit(cache=True)
@@ -1080,10 +1112,11 @@ def legal_mask(s, d, k, mask):
             h = s[G_HRIVER + r]
             count += allow(mask, A_HEIST + r, h >= 0 and feasible_with(d, h, pool))
     elif phase == PH_CREW:
-        missing = missing_bits(s)
+        count += allow(mask, np.int64(A_CREW_DONE), missing_bits(s) == 0)
+        wanted = crew_wanted(s, d, k)
         for q in range(n):
             for i in range(s[pb(q) + P_GANG_N]):
-                count += allow(mask, A_CREW + q * MAX_GANG + i, crew_legal(s, d, p, q, i, missing))
+                count += allow(mask, A_CREW + q * MAX_GANG + i, crew_legal(s, d, p, q, i, wanted))
     elif phase == PH_LEARN:
         mask[A_LEARN_SKIP] = 1
         count += 1
@@ -1162,8 +1195,11 @@ def step(s, d, k, a):
         else:
             begin_heist(s, d, a - A_HEIST)
     elif phase == PH_CREW:
-        i = a - A_CREW
-        join_crew(s, d, k, i // MAX_GANG, i % MAX_GANG)
+        if a == A_CREW_DONE:
+            complete_heist(s, d, k)
+        else:
+            i = a - A_CREW
+            join_crew(s, d, k, i // MAX_GANG, i % MAX_GANG)
     elif phase == PH_LEARN:
         if a != A_LEARN_SKIP:
             i = a - A_LEARN
