@@ -263,7 +263,10 @@ def show(
     players: Annotated[str | None, typer.Option("--players", "-p", help="The run's player codes.")] = None,
     sets: Annotated[list[str] | None, typer.Option("--set", help="Rule knob KEY=VALUE (repeatable).")] = None,
     data: Annotated[Path | None, typer.Option("--data", help="Directory of corrected data files.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line and per decision.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="A JSON trace a checker can replay: one object per line (README).")
+    ] = False,
+    legal: Annotated[bool, typer.Option("--legal", help="With --json: each step's legal actions.")] = False,
 ):
     """Print one game turn by turn: game I of seed S, exactly as `playout run` played it.
 
@@ -271,20 +274,23 @@ def show(
 
       playout show yokohama --seed 1 --game 0
 
-      playout show yokohama --seed 7 --game 3 --players greedy,random,random --json | jq .action
+      playout show yokohama --seed 7 --game 3 --players greedy,random,random --json | jq 'select(.type == "event")'
+
+      playout show gangsta --seed 2 --game 5 --json --legal > game.jsonl
     """
     _game_info(game)
     if index < 0:
         raise BadInput(f"--game must be 0 or more, not {index}")
+    if legal and not as_json:
+        raise BadInput("--legal adds each step's legal actions to the JSON trace: add --json")
     codes = _lineup(game, players)
     params = _params_overrides(game, sets or [])
     from sim.engine import Recipe, prepare
-    from sim.trace import check_trace, trace_game
+    from sim.trace import check_trace, json_lines, trace_game
 
     prep = prepare(Recipe(game, codes, seed, index + 1, 1, params, _data_dir(data)))
     trace = trace_game(prep, index)
-    render = prep.spec.render
-    lines = render.json_lines(prep, trace) if as_json else render.text_lines(prep, trace)
+    lines = json_lines(prep, trace, legal) if as_json else prep.spec.render.text_lines(prep, trace)
     for line in lines:
         typer.echo(line)
     check_trace(prep, trace)

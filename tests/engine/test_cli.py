@@ -68,16 +68,19 @@ def test_show_prints_a_readable_game(capsys):
 def test_show_json_has_one_object_per_decision_and_a_final_line(capsys):
     main(["show", "yokohama", "--seed", "1", "--game", "2", "--players", "greedy,random", "--json"])
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
-    for obj in lines[:-1]:
+    steps = [obj for obj in lines if obj["type"] == "step"]
+    assert lines[0]["type"] == "context" and lines[-1]["type"] == "final"
+    assert [obj["step"] for obj in steps] == list(range(len(steps))) == list(range(lines[-1]["step"]))
+    for obj in steps:
         for key in ("step", "round", "seat", "phase", "action", "args", "players", "areas"):
             assert key in obj
-    player = lines[0]["players"][0]
+    player = steps[0]["players"][0]
     for key in ("money", "vp", "goods", "imports", "assistants_hand", "assistants_warehouse", "assistants_board",
                 "president", "shops_built", "trading_houses_built", "techs", "orders_hand", "orders_done",
                 "agents_unused"):  # fmt: skip
         assert key in player
     assert set(player["goods"]) == {"copper", "silk", "tea", "fish"}
-    area = next(iter(lines[0]["areas"].values()))
+    area = next(iter(steps[0]["areas"].values()))
     assert "presidents" in area and "power_pieces" in area
     final = lines[-1]["final"]
     assert set(final["scores"]) == {"0", "1"} and final["winner"] in (0, 1)

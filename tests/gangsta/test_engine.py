@@ -12,7 +12,7 @@ import pytest
 from sim.engine import Recipe, play_range, prepare
 from sim.games.gangsta.layout import PHASES
 from sim.spec import GAME_COLUMNS
-from sim.trace import trace_game
+from sim.trace import json_lines, trace_game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -39,9 +39,11 @@ def test_same_seed_same_results_for_any_thread_count_and_chunk_size():
 def test_show_json_has_the_shared_fields_and_a_final_line():
     prep = prep_for(["greedy", "random", "random", "random"], n=1, seed=1)
     trace = trace_game(prep, 0)
-    lines = [json.loads(x) for x in prep.spec.render.json_lines(prep, trace)]
-    for line in lines[:-1]:
-        assert {"step", "round", "seat", "phase", "action", "args", "players"} <= set(line)
+    lines = [json.loads(x) for x in json_lines(prep, trace)]
+    steps = [line for line in lines if line["type"] == "step"]
+    assert len(steps) == len(trace.steps)
+    for line in steps:
+        assert {"step", "round", "seat", "phase", "action", "args", "players", "rivers", "chapter"} <= set(line)
         assert line["phase"] in PHASES
         for p in line["players"]:
             assert {"money", "vp", "gangsters", "heists_done"} <= set(p)
@@ -50,8 +52,8 @@ def test_show_json_has_the_shared_fields_and_a_final_line():
     for sc in final["scores"].values():
         assert sc["total"] == sc["gangsters"] + sc["heists"] + sc["most_money"] + sc["most_gangsters"]
     assert final["winner"] == int(trace.row[GAME_COLUMNS.index("winner")])
-    assert lines[-2]["players"][0]["vp"] <= final["scores"]["0"]["total"]
-    assert any(x["action"] == "heist" for x in lines) and any(x["action"] == "recruit" for x in lines)
+    assert steps[-1]["players"][0]["vp"] <= final["scores"]["0"]["total"]
+    assert any(x["action"] == "heist" for x in steps) and any(x["action"] == "recruit" for x in steps)
 
 
 def test_show_text_tells_the_game_turn_by_turn():

@@ -1,8 +1,7 @@
-"""Yokohama states and actions as text and JSON, for `playout show` (fields documented in RULES.md)."""
+"""Yokohama states, actions and events as text and JSON, for `playout show` (the JSON trace's common frame is
+sim/trace.py's; the fields below are documented in RULES.md)."""
 
 from __future__ import annotations
-
-import json
 
 import numpy as np
 
@@ -70,7 +69,7 @@ from sim.games.yokohama.layout import (
 )
 from sim.games.yokohama.rules import pb, power_at, qb
 from sim.games.yokohama.tables import D_ORDER, N_ORDER, O_COUNTRY, O_GOODS, O_IMPORTS, O_VP
-from sim.trace import seat_codes, step_record
+from sim.trace import seat_codes
 
 
 def area_names(s: np.ndarray) -> list[str]:
@@ -100,7 +99,7 @@ QUIET_WHEN_FORCED = (
 )  # fmt: skip
 
 
-def describe(s: np.ndarray, a: int) -> tuple[str, dict]:
+def describe(prep, s: np.ndarray, a: int) -> tuple[str, dict]:
     """(action kind, args) of action a taken in state s."""
     kind, arg = A.ACTIONS.kind_of(a)
     names = area_names(s)
@@ -223,19 +222,30 @@ def final_json(s: np.ndarray, row: np.ndarray, codes: list[str]) -> dict:
     }
 
 
-def json_lines(prep, trace):
-    k = prep.params
-    codes = seat_codes(prep, trace.game_index)
-    for st in trace.steps:
-        name, args = describe(st.before, st.action)
-        yield json.dumps({
-            **step_record(st, codes, int(st.before[G_ROUND]), PHASES[int(st.before[G_PHASE])], name, args),
-            "players": players_json(st.after),
-            "areas": areas_json(st.after, k),
-            "boards": boards_json(st.after),
-        })  # fmt: skip
-    final = final_json(trace.final, trace.row, codes)
-    yield json.dumps({"step": len(trace.steps), "round": int(trace.final[G_ROUND]), "final": final})
+def position(s: np.ndarray) -> tuple[int, str]:
+    """Round number from 0 and the decision due."""
+    return int(s[G_ROUND]), PHASES[int(s[G_PHASE])]
+
+
+def state_json(prep, s: np.ndarray) -> dict:
+    return {"players": players_json(s), "areas": areas_json(s, prep.params), "boards": boards_json(s)}
+
+
+def events(before: np.ndarray, after: np.ndarray, data) -> list[dict]:
+    """What the rules did by themselves in one step, from the states around it: money another player took
+    in (president tolls, trading-house income), a new round, the end trigger."""
+    out = []
+    actor = int(before[G_CUR])
+    for p in range(int(after[G_PLAYERS])):
+        gain = int(after[pb(p) + P_MONEY] - before[pb(p) + P_MONEY])
+        if p != actor and gain > 0:
+            out.append({"event": "income", "seat": p, "yen": gain})
+    if after[G_ROUND] > before[G_ROUND]:
+        out.append({"event": "round", "round": int(after[G_ROUND])})
+    if after[G_END_TRIGGER] and not before[G_END_TRIGGER]:
+        out.append({"event": "end_triggered", "end_trigger": END_TRIGGERS[int(after[G_END_TRIGGER])],
+                    "last_round": int(after[G_LAST_ROUND])})  # fmt: skip
+    return out
 
 
 def text_lines(prep, trace):
@@ -249,19 +259,18 @@ def text_lines(prep, trace):
     yield "board: " + ", ".join(f"{i}:{name}" for i, name in enumerate(area_names(s0)))
     last_turn = None
     for st in trace.steps:
-        name, args = describe(st.before, st.action)
+        name, args = describe(prep, st.before, st.action)
         turn = (int(st.before[G_ROUND]), st.seat)
         if turn != last_turn:
             yield f"-- round {turn[0] + 1}, seat {st.seat} ({codes[st.seat]}): {_short(st.before, st.seat)}"
             last_turn = turn
-        if st.forced and name in QUIET_WHEN_FORCED:
-            continue
-        detail = ", ".join(f"{k}={v}" for k, v in args.items())
-        if name == "fulfil":
-            detail = order_text(d, int(args["order"]) - 1)
-        call = f"{name}({detail})" if detail else name
-        yield f"   {PHASES[int(st.before[G_PHASE])]:>12}: {call}{_delta(st, st.seat)}"
-        if st.after[G_END_TRIGGER] and not st.before[G_END_TRIGGER]:
+        if not (st.forced and name in QUIET_WHEN_FORCED):
+            detail = ", ".join(f"{k}={v}" for k, v in args.items())
+            if name == "fulfil":
+                detail = order_text(d, int(args["order"]) - 1)
+            call = f"{name}({detail})" if detail else name
+            yield f"   {PHASES[int(st.before[G_PHASE])]:>12}: {call}{_delta(st, st.seat)}"
+        if st.after[G_END_TRIGGER] and not st.before[G_END_TRIGGER]:  # also after a quiet forced step
             trigger = END_TRIGGERS[int(st.after[G_END_TRIGGER])]
             yield f"   ** end triggered: {trigger}; the game ends after round {int(st.after[G_LAST_ROUND]) + 1}"
     final = final_json(trace.final, trace.row, codes)
