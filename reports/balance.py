@@ -71,7 +71,7 @@ def rate_columns(frame: pl.DataFrame, wins: str, games: str, prefix: str) -> pl.
 def seat_fairness(frame: Frame) -> pl.DataFrame:
     """Win rate per seat, by player count, against the fair rate 1/players: Wilson interval, exact binomial
     p-value, and that p-value Holm-adjusted over the seats of the same player count."""
-    from reports.stats import binomial_test
+    from scipy.stats import binomtest
 
     lf = frame.lazy()
     games = lf.group_by("players").agg(pl.len().alias("games")).collect()
@@ -79,10 +79,10 @@ def seat_fairness(frame: Frame) -> pl.DataFrame:
     rows = []
     for players, total in games.sort("players").iter_rows():
         got = dict(wins.filter(pl.col("players") == players).select("winner", "wins").iter_rows())
-        tests = [binomial_test(got.get(s, 0), total, 1 / players) for s in range(players)]
-        adjusted = holm([t.p_value for t in tests])
-        for s, (t, p_adj) in enumerate(zip(tests, adjusted, strict=True)):
-            rows.append((players, s, total, t.wins, t.rate, t.lo, t.hi, 1 / players, t.p_value, float(p_adj)))
+        wins_of = [got.get(s, 0) for s in range(players)]
+        p_values = [binomtest(w, total, 1 / players).pvalue for w in wins_of]  # exact, two-sided
+        for s, (w, p, p_adj) in enumerate(zip(wins_of, p_values, holm(p_values), strict=True)):
+            rows.append((players, s, total, w, w / total, *wilson(w, total), 1 / players, float(p), float(p_adj)))
     names = ["players", "seat", "games", "wins", "win_rate", "lo", "hi", "fair", "p_value", "p_holm"]
     return pl.DataFrame(rows, schema=names, orient="row")
 

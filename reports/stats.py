@@ -1,60 +1,39 @@
-"""Statistics for balance answers: plain functions on numbers and arrays, tested against scipy/statsmodels.
+"""Statistics for balance answers: statsmodels and scipy do the statistics; this module adapts them to the
+project's results and adds the few pieces no library has.
 
-Only numpy and the standard library are imported here; scipy (t, chi-square and exact binomial tails) is
-imported inside the functions that need it, so `import reports.stats` stays cheap. statsmodels is used by
-the tests only, as the reference.
+From the libraries: Wilson intervals, Newcombe differences with the pooled z-test, power, Holm
+(statsmodels), the exact binomial and McNemar tests, the paired t-test (scipy, statsmodels), the logistic
+fit and the Bradley-Terry fit (statsmodels GLM), strong connectivity (scipy.sparse.csgraph).
+Here: the degenerate cases the libraries answer with NaN and a warning (no games, no spread, no
+discordant pair), the Agresti-Min interval of a paired difference of win rates, the crossing point of a
+sweep curve with its bootstrap intervals, and Bradley-Terry ratings with a block bootstrap.
 
-Every interval is two-sided at `conf` (default 95%); every p-value is two-sided.
+The libraries are imported inside the functions, so `import reports.stats` stays cheap. Every interval
+is two-sided at `conf` (default 95%); every p-value is two-sided.
 """
 
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
 import numpy as np
 
-Z95 = 1.959963984540054  # two-sided 95% normal quantile
+Z95 = NormalDist().inv_cdf(0.975)  # two-sided 95% normal quantile
 ELO_PER_LOGIT = 400 / math.log(10)  # multiply a Bradley-Terry rating (logit units) by this for Elo points
 
 
-def wilson(wins: float, n: float, z: float = Z95) -> tuple[float, float]:
+def wilson(wins: float, n: float, conf: float = 0.95) -> tuple[float, float]:
     """Wilson score interval for a binomial proportion (wins of n); (nan, nan) when n == 0."""
+    from statsmodels.stats.proportion import proportion_confint
+
     if n <= 0:
         return (math.nan, math.nan)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def z_for(conf: float) -> float:
-    """The two-sided normal quantile of a confidence level (1.96 for 0.95)."""
-    return Z95 if conf == 0.95 else NormalDist().inv_cdf(0.5 + conf / 2)
-
-
-# ---------------------------------------------------------------- one and two win rates
-
-
-def normal_two_sided(z: float) -> float:
-    """Two-sided normal tail P(|Z| >= |z|), via erfc so tiny p-values do not round to 0 until ~1e-300."""
-    return math.erfc(abs(z) / math.sqrt(2))
-
-
-@dataclass(frozen=True)
-class RateTest:
-    """A win rate tested against a reference rate."""
-
-    wins: int
-    n: int
-    rate: float
-    lo: float  # Wilson interval of the rate
-    hi: float
-    reference: float
-    p_value: float
+    lo, hi = proportion_confint(wins, n, alpha=1 - conf, method="wilson")
+    return (float(lo), float(hi))
 
 
 @dataclass(frozen=True)
@@ -69,82 +48,50 @@ class Difference:
     method: str
 
 
-def binomial_test(wins: int, n: int, reference: float, conf: float = 0.95) -> RateTest:
-    """Exact two-sided binomial test of `wins` of `n` against the rate `reference`.
-
-    The p-value sums the probabilities of all outcomes no more likely than the observed one (the
-    'minimum likelihood' rule of scipy.stats.binomtest and R's binom.test); the interval is Wilson's.
-    """
-    from scipy.stats import binomtest
-
-    if n <= 0:
-        raise ValueError("binomial_test needs n > 0 games")
-    lo, hi = wilson(wins, n, z_for(conf))
-    p = binomtest(int(wins), int(n), reference).pvalue
-    return RateTest(int(wins), int(n), wins / n, lo, hi, reference, float(p))
-
-
 def two_rate_test(wins_a: int, n_a: int, wins_b: int, n_b: int, conf: float = 0.95) -> Difference:
-    """Difference of two independent win rates, rate_a - rate_b.
+    """Difference of two independent win rates, rate_a - rate_b: Newcombe's hybrid score interval (which
+    keeps its coverage near 0 and 1) and the pooled two-proportion z-test; p = 1 when both samples are all
+    wins or all losses (no spread to test against)."""
+    from statsmodels.stats.proportion import confint_proportions_2indep, proportions_ztest
 
-    Interval: Newcombe's hybrid score interval (method 10, built from the two Wilson intervals), which
-    keeps its coverage near 0 and 1 where the Wald interval does not. p-value: the pooled two-proportion
-    z-test (as statsmodels proportions_ztest).
-    """
     if n_a <= 0 or n_b <= 0:
         raise ValueError("two_rate_test needs games in both samples")
-    z = z_for(conf)
-    pa, pb = wins_a / n_a, wins_b / n_b
-    la, ua = wilson(wins_a, n_a, z)
-    lb, ub = wilson(wins_b, n_b, z)
-    d = pa - pb
-    lo = d - math.sqrt((pa - la) ** 2 + (ub - pb) ** 2)
-    hi = d + math.sqrt((ua - pa) ** 2 + (pb - lb) ** 2)
-    pooled = (wins_a + wins_b) / (n_a + n_b)
-    se = math.sqrt(pooled * (1 - pooled) * (1 / n_a + 1 / n_b))
-    p = 1.0 if se == 0 else normal_two_sided(d / se)
-    return Difference(d, lo, hi, p, n_a + n_b, "newcombe hybrid score; pooled z-test")
+    lo, hi = confint_proportions_2indep(wins_a, n_a, wins_b, n_b, method="newcomb", compare="diff", alpha=1 - conf)
+    pooled_all_same = wins_a + wins_b in (0, n_a + n_b)
+    p = 1.0 if pooled_all_same else float(proportions_ztest([wins_a, wins_b], [n_a, n_b])[1])
+    return Difference(wins_a / n_a - wins_b / n_b, float(lo), float(hi), p, n_a + n_b,
+                      "newcombe hybrid score; pooled z-test")  # fmt: skip
 
 
 def min_detectable_shift(
     n: int, reference: float, alpha: float = 0.05, power: float = 0.9, n_baseline: int | None = None
 ) -> float:
     """The smallest shift |p - reference| of a win rate that a two-sided test at false-alarm rate `alpha`
-    detects with probability `power`, from `n` games (normal approximation, variance at the reference):
+    detects with probability `power` from `n` games (normal approximation, variance at the reference).
 
-        shift = (z[1 - alpha/2] + z[power]) * sqrt(reference * (1 - reference)) * sqrt(1/n [+ 1/n_baseline])
+    Without `n_baseline` the rate is tested against a fixed reference; with it, against a baseline run of
+    n_baseline games. For many simultaneous checks pass the adjusted alpha (alpha / checks)."""
+    from statsmodels.stats.power import NormalIndPower
 
-    Without `n_baseline` the rate is tested against a fixed reference (binomial_test); with it, against a
-    baseline run of n_baseline games (two_rate_test). For many simultaneous checks pass the adjusted alpha
-    (alpha / checks for Bonferroni).
-    """
     if n <= 0 or (n_baseline is not None and n_baseline <= 0):
         raise ValueError("min_detectable_shift needs n > 0 games")
     if not 0 < reference < 1:
         raise ValueError("the reference win rate must be strictly between 0 and 1")
-    z = NormalDist().inv_cdf(1 - alpha / 2) + NormalDist().inv_cdf(power)
-    scale = 1 / n + (1 / n_baseline if n_baseline else 0.0)
-    return z * math.sqrt(reference * (1 - reference) * scale)
-
-
-def bonferroni(p_values: Sequence[float]) -> np.ndarray:
-    """Bonferroni-adjusted p-values: min(1, m * p) for m simultaneous checks (NaNs are not counted)."""
-    p = np.asarray(p_values, dtype=float)
-    m = int(np.sum(~np.isnan(p)))
-    return np.minimum(1.0, p * m)
+    ratio = n_baseline / n if n_baseline else 0.0  # statsmodels: ratio 0 is the one-sample test
+    effect = NormalIndPower().solve_power(effect_size=None, nobs1=n, alpha=alpha, power=power, ratio=ratio)
+    return float(effect) * math.sqrt(reference * (1 - reference))
 
 
 def holm(p_values: Sequence[float]) -> np.ndarray:
-    """Holm step-down adjusted p-values (controls the family-wise false-alarm rate like Bonferroni, but is
-    uniformly more powerful): the k-th smallest p gets max over j <= k of (m - j + 1) * p_(j), capped at 1.
-    Returned in the input order; NaNs stay NaN and are not counted."""
+    """Holm step-down adjusted p-values in the input order; NaNs (checks that could not be made) stay NaN
+    and are not counted among the simultaneous checks."""
+    from statsmodels.stats.multitest import multipletests
+
     p = np.asarray(p_values, dtype=float)
     out = np.full(p.shape, np.nan)
-    ok = np.flatnonzero(~np.isnan(p))
-    order = ok[np.argsort(p[ok], kind="stable")]
-    m = len(order)
-    scaled = (m - np.arange(m)) * p[order]
-    out[order] = np.minimum(1.0, np.maximum.accumulate(scaled))
+    ok = ~np.isnan(p)
+    if ok.any():
+        out[ok] = multipletests(p[ok], method="holm")[1]
     return out
 
 
@@ -152,32 +99,30 @@ def holm(p_values: Sequence[float]) -> np.ndarray:
 
 
 def paired_mean_difference(a: Sequence[float], b: Sequence[float], conf: float = 0.95) -> Difference:
-    """Mean of a - b over paired games (same seeds, two conditions): paired t interval and t-test
-    (as scipy.stats.ttest_rel). Pairing removes the between-seed variance, so small effects show."""
-    from scipy.stats import t as student_t
+    """Mean of a - b over paired games (same seeds, two conditions): the paired t-test and its interval.
+    Pairing removes the between-seed variance, so small effects show."""
+    from scipy.stats import ttest_rel
 
     d = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)
-    n = d.size
-    if n < 2:
+    if d.size < 2:
         raise ValueError("paired_mean_difference needs at least 2 pairs")
     mean = float(d.mean())
-    se = float(d.std(ddof=1)) / math.sqrt(n)
-    if se == 0:  # every pair differs by the same amount: no sampling spread to speak of
-        return Difference(mean, mean, mean, 1.0 if mean == 0 else 0.0, n, "paired t (no spread)")
-    q = float(student_t.ppf(0.5 + conf / 2, n - 1))
-    p = float(2 * student_t.sf(abs(mean) / se, n - 1))
-    return Difference(mean, mean - q * se, mean + q * se, p, n, "paired t")
+    if not np.any(d != d[0]):  # every pair differs by the same amount: no sampling spread to speak of
+        return Difference(mean, mean, mean, 1.0 if mean == 0 else 0.0, d.size, "paired t (no spread)")
+    test = ttest_rel(a, b)
+    ci = test.confidence_interval(conf)
+    return Difference(mean, float(ci.low), float(ci.high), float(test.pvalue), d.size, "paired t")
 
 
 def paired_win_difference(won_a: Sequence[bool], won_b: Sequence[bool], conf: float = 0.95) -> Difference:
     """Difference of win rates of one seat/strategy under two conditions on the same seeds.
 
     Only discordant games (won under a but not b: n10, and the reverse: n01) carry information:
-    estimate (n10 - n01) / n; p-value: exact McNemar (binomial test of n10 of n10 + n01 at 1/2);
-    interval: Agresti-Min (Wald for the paired difference after adding 1/2 to each of the four cells,
-    which keeps its coverage when discordant games are few).
+    estimate (n10 - n01) / n; p-value: exact McNemar; interval: Agresti-Min (Wald for the paired difference
+    after adding 1/2 to each of the four cells, which keeps its coverage when discordant games are few; no
+    library offers it).
     """
-    from scipy.stats import binomtest
+    from statsmodels.stats.contingency_tables import mcnemar
 
     a = np.asarray(won_a, dtype=bool)
     b = np.asarray(won_b, dtype=bool)
@@ -186,12 +131,12 @@ def paired_win_difference(won_a: Sequence[bool], won_b: Sequence[bool], conf: fl
     n = a.size
     n10 = int(np.sum(a & ~b))
     n01 = int(np.sum(~a & b))
-    discordant = n10 + n01
-    p = 1.0 if discordant == 0 else float(binomtest(n10, discordant, 0.5).pvalue)
+    table = [[int(np.sum(a & b)), n10], [n01, int(np.sum(~a & ~b))]]
+    p = 1.0 if n10 + n01 == 0 else float(mcnemar(table, exact=True).pvalue)
     adj_n = n + 2
     p10, p01 = (n10 + 0.5) / adj_n, (n01 + 0.5) / adj_n
     centre = p10 - p01
-    half = z_for(conf) * math.sqrt(max(0.0, (p10 + p01 - centre**2) / adj_n))
+    half = NormalDist().inv_cdf(0.5 + conf / 2) * math.sqrt(max(0.0, (p10 + p01 - centre**2) / adj_n))
     est = (n10 - n01) / n
     return Difference(est, max(-1.0, centre - half), min(1.0, centre + half), p, n, "McNemar exact; Agresti-Min")
 
@@ -215,50 +160,40 @@ def logit(p: float) -> float:
     return math.log(p / (1 - p))
 
 
-def fit_logistic(x: Sequence[float], wins: Sequence[float], n: Sequence[float], max_iter: int = 100) -> LogisticFit:
-    """Fit logit(wins/n) = b0 + b1 x on aggregated binomial counts by iteratively reweighted least squares
-    (the same estimate as statsmodels GLM(Binomial) with a (wins, losses) endog). x is standardised inside
-    for numerical stability; the result is in the units of x."""
+def binomial_glm(endog: np.ndarray, exog: np.ndarray, start: np.ndarray | None = None):
+    """statsmodels' binomial GLM fitted to (wins, losses) rows, or None when it breaks down (separation,
+    a singular design, no convergence): the callers then fall back or say the answer is not estimable.
+    `start`: parameters to start from (a bootstrap replicate starts from the point estimate)."""
+    import statsmodels.api as sm
+    from statsmodels.tools.sm_exceptions import PerfectSeparationWarning
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            fit = sm.GLM(endog, exog, family=sm.families.Binomial()).fit(start_params=start)
+            cov = np.asarray(fit.cov_params())
+        except (np.linalg.LinAlgError, ValueError, ZeroDivisionError, OverflowError):
+            return None
+    separated = any(issubclass(w.category, PerfectSeparationWarning) for w in caught)
+    if separated or not fit.converged or not np.all(np.isfinite(fit.params)) or not np.all(np.isfinite(cov)):
+        return None
+    return fit
+
+
+def fit_logistic(
+    x: Sequence[float], wins: Sequence[float], n: Sequence[float], start: LogisticFit | None = None
+) -> LogisticFit | None:
+    """Fit logit(wins/n) = b0 + b1 x on aggregated binomial counts (statsmodels GLM); None when the fit
+    breaks down (a step curve that separates perfectly drives the slope to infinity)."""
     x = np.asarray(x, dtype=float)
     w = np.asarray(wins, dtype=float)
     m = np.asarray(n, dtype=float)
-    centre, spread = float(x.mean()), float(x.std()) or 1.0
-    X = np.column_stack([np.ones_like(x), (x - centre) / spread])
-    y = w / m
-    eta = np.log((w + 0.5) / (m - w + 0.5))  # empirical logits start the iteration
-    beta = np.linalg.lstsq(X, eta, rcond=None)[0]
-    converged = False
-    for _ in range(max_iter):
-        mu = 1 / (1 + np.exp(-(X @ beta)))
-        var = np.clip(mu * (1 - mu), 1e-12, None)
-        z = X @ beta + (y - mu) / var
-        info = X.T @ (X * (m * var)[:, None])
-        new = np.linalg.solve(info, X.T @ (m * var * z))
-        step = float(np.max(np.abs(new - beta)))
-        beta = new
-        if step < 1e-10:
-            converged = True
-            break
-    mu = 1 / (1 + np.exp(-(X @ beta)))
-    info = X.T @ (X * (m * mu * (1 - mu))[:, None])
-    cov_std = np.linalg.inv(info)
-    # back to the units of x: b1 = s1 / spread, b0 = s0 - s1 * centre / spread
-    to_x = np.array([[1.0, -centre / spread], [0.0, 1.0 / spread]])
-    b0, b1 = to_x @ beta
-    return LogisticFit(
-        float(b0), float(b1), to_x @ cov_std @ to_x.T, binomial_deviance(w, m, mu), len(x) - 2, converged
-    )
-
-
-def binomial_deviance(wins: np.ndarray, n: np.ndarray, mu: np.ndarray) -> float:
-    """2 * sum of observed * log(observed / expected) over wins and losses (0 log 0 = 0)."""
-    losses = n - wins
-
-    def term(obs, exp):
-        safe = np.where(obs > 0, obs, 1.0)
-        return np.where(obs > 0, obs * np.log(safe / np.clip(exp, 1e-300, None)), 0.0)
-
-    return float(2 * np.sum(term(wins, n * mu) + term(losses, n * (1 - mu))))
+    params = None if start is None else np.array([start.intercept, start.slope])
+    fit = binomial_glm(np.column_stack([w, m - w]), np.column_stack([np.ones_like(x), x]), params)
+    if fit is None:
+        return None
+    b0, b1 = (float(v) for v in fit.params)
+    return LogisticFit(b0, b1, np.asarray(fit.cov_params()), float(fit.deviance), len(x) - 2, bool(fit.converged))
 
 
 @dataclass(frozen=True)
@@ -291,18 +226,17 @@ def crossing_point(
     """The knob value x* at which the win rate wins/n crosses `target`, with a `conf` interval, from
     independent games at each x.
 
-    1. Fit a binomial logistic regression of the win indicator on x (fit_logistic); x* = (logit(target)
-       - b0) / b1 with a delta-method interval (gradient of x* in (b0, b1) through the fit's covariance).
-    2. When the logistic shape fits poorly (deviance goodness-of-fit p < fit_alpha, or the fit did not
-       converge), interpolate the empirical curve linearly between the two values of x that straddle the
-       target, with a parametric-bootstrap percentile interval (`n_boot` redraws, seeded by `seed`).
+    1. Fit a binomial logistic regression of the win indicator on x; x* = (logit(target) - b0) / b1 with a
+       delta-method interval (gradient of x* in (b0, b1) through the fit's covariance).
+    2. When the logistic shape fits poorly (deviance goodness-of-fit p < fit_alpha, or the fit broke down),
+       interpolate the empirical curve linearly between the two values of x that straddle the target, with
+       a parametric-bootstrap percentile interval (`n_boot` redraws, seeded by `seed`).
     3. With no crossing inside [min x, max x], return method "none" and a message saying on which side of
        the target the curve stays.
 
     The points are treated as independent binomials. With common random numbers (the same seeds at every
-    x) the points are positively correlated: a lucky seed set lifts the whole curve, which pooling across
-    x does not average away, so this interval is then too narrow. Use crossing_point_paired with the
-    per-game win indicators in that case.
+    x) the points are positively correlated, so this interval is then too narrow: use
+    crossing_point_paired with the per-game win indicators in that case.
     """
     x, w, m = checked_curve(x, wins, n, target)
     fit, fit_p = fit_or_none(x, w, m, fit_alpha)
@@ -345,7 +279,7 @@ def crossing_point_paired(
     fit, fit_p = fit_or_none(x, w, m, fit_alpha)
     method = "logistic" if fit is not None else "interpolation"
     increasing = w[-1] >= w[0]
-    x_star = point_crossing(x, w, m, target, method)
+    x_star = point_crossing(x, w, m, target, method, fit)
     if math.isnan(x_star):
         why = "fitted" if fit is not None else "observed"
         return no_crossing(x, target, f"the {why} win rate stays {side_of(w / m, target)} the target", fit_p)
@@ -354,7 +288,7 @@ def crossing_point_paired(
     for b in range(n_boot):
         weights = rng.multinomial(games, np.full(games, 1 / games)).astype(float)
         wins_b = weights @ W
-        boot[b] = point_crossing(x, wins_b, m, target, method)
+        boot[b] = point_crossing(x, wins_b, m, target, method, fit)
         if math.isnan(boot[b]):
             boot[b] = edge_side(wins_b / m, target, increasing)
     return bootstrap_crossing(x_star, boot, x, target, conf, method, fit_p, "game bootstrap")
@@ -378,15 +312,12 @@ def sort_order(x) -> np.ndarray:
 
 
 def fit_or_none(x: np.ndarray, w: np.ndarray, m: np.ndarray, fit_alpha: float) -> tuple[LogisticFit | None, float]:
-    """The logistic fit and its goodness-of-fit p-value; None for the fit when it breaks down (a step
-    curve that separates perfectly drives the slope to infinity) or fits poorly (p < fit_alpha)."""
+    """The logistic fit and its goodness-of-fit p-value; None for the fit when it breaks down or fits
+    poorly (p < fit_alpha)."""
     from scipy.stats import chi2
 
-    try:
-        fit = fit_logistic(x, w, m)
-    except np.linalg.LinAlgError:
-        return None, math.nan
-    if not fit.converged or not np.all(np.isfinite(fit.cov)):
+    fit = fit_logistic(x, w, m)
+    if fit is None:
         return None, math.nan
     fit_p = float(chi2.sf(fit.deviance, fit.df)) if fit.df > 0 else 1.0
     return (fit if fit_p >= fit_alpha else None), fit_p
@@ -400,14 +331,15 @@ def logistic_x(fit: LogisticFit, target: float, x: np.ndarray) -> float:
     return x_star if x[0] <= x_star <= x[-1] else math.nan
 
 
-def point_crossing(x: np.ndarray, w: np.ndarray, m: np.ndarray, target: float, method: str) -> float:
-    """x* by `method` ("logistic": refit; "interpolation": the empirical curve); nan when none in range."""
+def point_crossing(
+    x: np.ndarray, w: np.ndarray, m: np.ndarray, target: float, method: str, start: LogisticFit | None = None
+) -> float:
+    """x* by `method` ("logistic": refit, from `start`; "interpolation": the empirical curve); nan when none
+    in range."""
     if method == "interpolation":
         return first_crossing(x, w / m, target)
-    try:
-        return logistic_x(fit_logistic(x, w, m), target, x)
-    except np.linalg.LinAlgError:
-        return math.nan
+    fit = fit_logistic(x, w, m, start)
+    return math.nan if fit is None else logistic_x(fit, target, x)
 
 
 def logistic_crossing(fit: LogisticFit, fit_p: float, x: np.ndarray, target: float, conf: float) -> Crossing:
@@ -416,7 +348,7 @@ def logistic_crossing(fit: LogisticFit, fit_p: float, x: np.ndarray, target: flo
         side = "above" if fit.intercept + fit.slope * x[0] > logit(target) else "below"
         return no_crossing(x, target, f"the fitted win rate stays {side} the target", fit_p)
     grad = np.array([-1 / fit.slope, -x_star / fit.slope])  # d x* / d (b0, b1)
-    half = z_for(conf) * math.sqrt(float(grad @ fit.cov @ grad))
+    half = NormalDist().inv_cdf(0.5 + conf / 2) * math.sqrt(float(grad @ fit.cov @ grad))
     msg = f"win rate crosses {target:.4g} at x = {x_star:.4g} ({x_star - half:.4g} to {x_star + half:.4g})"
     return Crossing(x_star, x_star - half, x_star + half, "logistic", target, msg, fit_p)
 
@@ -479,6 +411,11 @@ def no_crossing(x: np.ndarray, target: float, why: str, fit_p: float) -> Crossin
     return Crossing(math.nan, math.nan, math.nan, "none", target, msg, fit_p)
 
 
+def not_estimable(target: float, why: str) -> Crossing:
+    """The answer when the games cannot support a crossing at all (too few games, a degenerate curve)."""
+    return Crossing(math.nan, math.nan, math.nan, "none", target, f"fair value not estimable: {why}", math.nan)
+
+
 # ---------------------------------------------------------------- ratings from a matchup matrix
 
 
@@ -499,20 +436,16 @@ def bradley_terry(
     names: Sequence[str] | None = None,
     conf: float = 0.95,
     prior: float = 0.0,
-    tol: float = 1e-10,
-    max_iter: int = 100_000,
 ) -> list[Rating]:
     """Bradley-Terry ratings from pairwise win counts, wins[i][j] = times i finished ahead of j (a tie may
-    count 1/2 each way).
+    count 1/2 each way): the binomial GLM of 'i ahead of j' on rating_i - rating_j (statsmodels), with
+    rating +- z * se from its covariance, re-expressed for ratings that average 0.
 
-    Fit: Hunter's (2004) MM algorithm, strength_i <- W_i / sum_j N_ij / (strength_i + strength_j), which
-    increases the likelihood at every step. Interval: rating +- z * se with se from the inverse Fisher
-    information (its pseudo-inverse, which is the covariance of ratings constrained to average 0).
-    The MLE exists only if no group of strategies never loses (or never wins) against the rest; otherwise
-    a ValueError says which, and `prior` > 0 (that many virtual wins each way between every pair that
-    met) regularises the fit. Pairwise outcomes are taken as independent: with several players per game
-    they are positively correlated, so the intervals are then somewhat too narrow.
-    """
+    The maximum-likelihood ratings exist only if every strategy can reach every other by a chain of wins;
+    otherwise a ValueError says which group never beat the rest, and `prior` > 0 (that many virtual wins
+    each way between every pair that met) regularises the fit. Pairwise outcomes are taken as independent:
+    with several players per game they are positively correlated, so the intervals are then somewhat too
+    narrow (bradley_terry_bootstrap accounts for that)."""
     W = np.array(wins, dtype=float)
     k = W.shape[0]
     if W.ndim != 2 or W.shape != (k, k) or k < 2:
@@ -523,16 +456,23 @@ def bradley_terry(
     np.fill_diagonal(W, 0.0)
     if np.any(W < 0):
         raise ValueError("bradley_terry needs non-negative win counts")
-    met = (W + W.T) > 0
-    W = W + prior * met
+    W = W + prior * ((W + W.T) > 0)
     check_ratings_exist(W, names)
-    theta = mm_strengths(W, tol, max_iter)
-    se = np.sqrt(np.diag(rating_covariance(W + W.T, theta)))
-    z = z_for(conf)
-    return [
-        Rating(names[i], float(theta[i]), float(se[i]), float(theta[i] - z * se[i]), float(theta[i] + z * se[i]))
-        for i in range(k)
-    ]
+    pairs = [(i, j) for i in range(k) for j in range(i + 1, k) if W[i, j] + W[j, i] > 0]
+    design = np.zeros((len(pairs), k))
+    for row, (i, j) in enumerate(pairs):
+        design[row, i], design[row, j] = 1.0, -1.0
+    fit = binomial_glm(np.array([[W[i, j], W[j, i]] for i, j in pairs]), design[:, 1:])  # strategy 0 at 0
+    if fit is None:
+        raise ValueError("Bradley-Terry ratings could not be fitted (the likelihood has no finite maximum)")
+    centre = np.eye(k) - 1 / k  # ratings relative to their mean
+    theta = centre @ np.concatenate([[0.0], fit.params])
+    cov = np.zeros((k, k))
+    cov[1:, 1:] = fit.cov_params()
+    se = np.sqrt(np.diag(centre @ cov @ centre.T))
+    z = NormalDist().inv_cdf(0.5 + conf / 2)
+    return [Rating(names[i], float(theta[i]), float(se[i]), float(theta[i] - z * se[i]), float(theta[i] + z * se[i]))
+            for i in range(k)]  # fmt: skip
 
 
 def bradley_terry_bootstrap(
@@ -553,7 +493,7 @@ def bradley_terry_bootstrap(
     `prior` is 0."""
     blocks = np.asarray(block_wins, dtype=float)
     if blocks.ndim != 3 or blocks.shape[0] < 2:
-        raise ValueError("bradley_terry_bootstrap needs an array (blocks >= 2, k, k) of pairwise wins")
+        raise ValueError("Bradley-Terry intervals need games in at least 2 blocks")
     point = bradley_terry(blocks.sum(axis=0), names, conf, prior)
     rng = np.random.default_rng(seed)
     draws = np.empty((n_boot, blocks.shape[1]))
@@ -573,42 +513,16 @@ def bradley_terry_bootstrap(
 
 def check_ratings_exist(W: np.ndarray, names: list[str]) -> None:
     """Raise unless the 'i beat j' graph is strongly connected (Hunter's condition for a finite MLE)."""
-    k = W.shape[0]
-    reach = (W > 0) | np.eye(k, dtype=bool)
-    for _ in range(k):  # transitive closure by repeated squaring of a small boolean matrix
-        reach = reach | ((reach.astype(np.int64) @ reach.astype(np.int64)) > 0)
-    if reach.all():
+    from scipy.sparse.csgraph import connected_components
+
+    count, label = connected_components(W > 0, directed=True, connection="strong")
+    if count == 1:
         return
-    # what a strategy can reach by chains of wins is a group that never beat anyone outside it
-    i = int(np.argmin(reach.sum(axis=1)))
-    group = [names[j] for j in range(k) if reach[i, j]]
+    # some group of strategies never finished ahead of anyone outside it: its ratings would run to -infinity
+    k = len(names)
+    beat_outside = {int(label[i]) for i in range(k) for j in range(k) if W[i, j] > 0 and label[i] != label[j]}
+    group = next(c for c in range(count) if c not in beat_outside)
     raise ValueError(
-        "Bradley-Terry ratings do not exist: {" + ", ".join(group) + "} never beat the other strategies "
-        "(or the matchups do not connect everyone); pass prior > 0 to regularise"
+        "Bradley-Terry ratings do not exist: {" + ", ".join(n for i, n in enumerate(names) if label[i] == group)
+        + "} never beat the other strategies (or the matchups do not connect everyone); pass prior > 0 to regularise"
     )
-
-
-def mm_strengths(W: np.ndarray, tol: float, max_iter: int) -> np.ndarray:
-    """Hunter's MM iteration on strengths; returns log-strengths centred at mean 0."""
-    N = W + W.T
-    total = W.sum(axis=1)
-    p = np.ones(W.shape[0])
-    for _ in range(max_iter):
-        denom = (N / (p[:, None] + p[None, :])).sum(axis=1)
-        new = total / denom
-        new /= np.exp(np.mean(np.log(new)))  # fix the scale: geometric mean 1
-        done = np.max(np.abs(np.log(new) - np.log(p))) < tol
-        p = new
-        if done:
-            break
-    theta = np.log(p)
-    return theta - theta.mean()
-
-
-def rating_covariance(N: np.ndarray, theta: np.ndarray) -> np.ndarray:
-    """Pseudo-inverse of the Fisher information of the log-strengths (a graph Laplacian whose null space
-    is the common shift), i.e. the covariance of the ratings constrained to average 0."""
-    pi = 1 / (1 + np.exp(-(theta[:, None] - theta[None, :])))
-    weight = N * pi * (1 - pi)
-    info = np.diag(weight.sum(axis=1)) - weight
-    return np.linalg.pinv(info)
