@@ -523,6 +523,7 @@ def check_ratings_exist(W: np.ndarray, names: list[str]) -> None:
     beat_outside = {int(label[i]) for i in range(k) for j in range(k) if W[i, j] > 0 and label[i] != label[j]}
     group = next(c for c in range(count) if c not in beat_outside)
     raise ValueError(
-        "Bradley-Terry ratings do not exist: {" + ", ".join(n for i, n in enumerate(names) if label[i] == group)
+        "Bradley-Terry ratings do not exist: {"
+        + ", ".join(n for i, n in enumerate(names) if label[i] == group)
         + "} never beat the other strategies (or the matchups do not connect everyone); pass prior > 0 to regularise"
     )
