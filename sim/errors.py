@@ -25,7 +25,11 @@ class DataError(InputError):
 
 
 class RunDirError(InputError):
-    """An output directory that cannot be used (a file, unwritable, or holding another run)."""
+    """An output location that cannot be used (empty, a file, unwritable, in use, or holding another run)."""
+
+
+class RunDataError(InputError):
+    """A run directory whose files do not agree with each other (a damaged table or part, another game)."""
 
 
 class UnknownGame(ParamError):
@@ -34,3 +38,13 @@ class UnknownGame(ParamError):
 
 class SimulationError(RuntimeError):
     """A game broke a rule of the engine (no legal action, illegal choice, step guard); names the game."""
+
+
+class WriteError(RuntimeError):
+    """A fault while writing an output (a full disk, an I/O error): one line, exit code 1; a run keeps its
+    finished chunks and can be resumed."""
+
+
+class Interrupted(BaseException):
+    """Ctrl-C, raised in place of KeyboardInterrupt so the command can say what was kept (the CLI's typer
+    turns a KeyboardInterrupt into a silent exit 130)."""

@@ -1,5 +1,6 @@
 """Where compiled kernels are cached, keyed by a hash of all kernel sources."""
 
+import functools
 import hashlib
 import os
 import shutil
@@ -14,7 +15,7 @@ _NOT_KERNEL = {
     f"sim/{name}.py"
     for name in (
         "action_stats", "backends", "datafiles", "docs", "engine", "errors", "experiments", "kernel_cache",
-        "params", "registry", "regression", "results", "trace",
+        "output", "params", "registry", "regression", "results", "trace",
     )
 }  # fmt: skip
 _NOT_KERNEL_IN_GAMES = {"render.py", "spec.py"}  # a game's text/JSON output and its GameSpec
@@ -38,6 +39,25 @@ def kernel_source_hash() -> str:
         pass
     # Build flags are not part of numba's own key: a bounds-checked build must not reuse unchecked code.
     h.update(os.environ.get("NUMBA_BOUNDSCHECK", "").encode())
+    return h.hexdigest()[:16]
+
+
+# Modules no kernel imports that still decide a run's rows: which games a chunk holds and how kernel output
+# becomes columns (engine, results), how knobs, weights and data files become arrays (params, strategies,
+# datafiles), and each game's result columns and end-trigger names (spec).
+_DECIDES_ROWS = ("sim/engine.py", "sim/results.py", "sim/params.py", "sim/datafiles.py", "sim/spec.py")
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """sha256 of every source that can change a run's rows: the kernel sources (kernel_source_hash; the
+    bots' presets are in strategies/, hashed whole) and the modules above. A run resumed under another
+    fingerprint would mix rows of two programs, so the engine records it and refuses that."""
+    h = hashlib.sha256(kernel_source_hash().encode())
+    games = sorted(str(p.relative_to(_ROOT)) for p in (_ROOT / "sim" / "games").glob("*/spec.py"))
+    for rel in (*_DECIDES_ROWS, *games):
+        h.update(rel.encode())
+        h.update((_ROOT / rel).read_bytes())
     return h.hexdigest()[:16]
 
 
