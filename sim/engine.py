@@ -7,7 +7,10 @@ count or the machine, so any chunking, any number of threads and a dask cluster 
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import re
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -17,12 +20,17 @@ import numpy as np
 
 import sim
 from sim import results
-from sim.errors import ParamError, RunDirError, SimulationError
+from sim.errors import ParamError, RunDirError, SimulationError, WriteError
+from sim.kernel_cache import code_fingerprint
+from sim.output import OutputDir, check
 from sim.registry import get_game
 from sim.spec import STATUS_OK, STATUS_TEXT, DataSet, GameSpec
 from strategies import Player, lineup_arrays
 
 DEFAULT_CHUNK = 8192
+# Seeds and game indices travel as int64 to the kernels and in games.parquet (the generator itself mixes
+# them as uint64), so both must lie in 0 .. 2**63 - 1.
+MAX_INDEX = 2**63 - 1
 
 
 @dataclass(frozen=True)
@@ -82,17 +90,53 @@ def prepare(recipe: Recipe) -> Prepared:
             f"{spec.name} is played by {spec.min_players} to {spec.max_players} players, "
             f"not {n_players} ({', '.join(recipe.players)})"
         )
+    check_index(recipe.seed, "--seed")
     if recipe.n < 1:
         raise ParamError(f"the number of games must be at least 1, not {recipe.n}")
     if recipe.chunk < 1:
         raise ParamError(f"the chunk size must be at least 1, not {recipe.chunk}")
-    if recipe.first < 0:
-        raise ParamError(f"the first game index must be 0 or more, not {recipe.first}")
+    check_index(recipe.first, "the first game index")
+    if recipe.first + recipe.n - 1 > MAX_INDEX:
+        raise ParamError(
+            f"-n {recipe.n} from game {recipe.first} runs past the last game index, {MAX_INDEX} (2**63 - 1)"
+        )
     players = [spec.strategies.player(code) for code in recipe.players]
     lineup, weights = lineup_arrays(players)
     params = spec.params.values(recipe.params)
+    check_knobs_apply(recipe.params, n_players)
     data = spec.load_data(recipe.data_dir)
     return Prepared(recipe, spec, players, lineup, weights, params, data)
+
+
+def check_index(value: int, what: str) -> int:
+    """A seed or game index: a whole number in 0 .. MAX_INDEX."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_INDEX:
+        raise ParamError(f"{what} {value!r} is out of range: a whole number from 0 to {MAX_INDEX} (2**63 - 1)")
+    return value
+
+
+def check_knobs_apply(changed: dict[str, int], n_players: int) -> None:
+    """Refuse a knob set for a seat or a player count this lineup does not have: it could not take effect,
+    and the run would silently answer another question."""
+    seats = f"a {n_players}-player game has seats 0..{n_players - 1}"
+    for name, value in changed.items():
+        if (m := re.search(r"\.seat(\d+)$", name)) and int(m.group(1)) >= n_players:
+            raise ParamError(f"--set {name}: this knob is about seat {m.group(1)}, but {seats}")
+        if (m := re.search(r"_(\d+)p$", name)) and int(m.group(1)) != n_players:
+            raise ParamError(f"--set {name}: this knob applies to {m.group(1)}-player games, not {n_players}")
+        if name.endswith("_seat") and value >= n_players:
+            raise ParamError(f"--set {name}={value}: {seats}")
+
+
+def check_memory(n_bytes: float, what: str) -> None:
+    """Refuse work whose results would not fit in this machine's memory, before allocating any of it."""
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (OSError, ValueError):
+        return
+    if n_bytes > total:
+        raise ParamError(f"{what} would need about {n_bytes / 2**30:,.1f} GiB of memory; this machine has "
+                         f"{total / 2**30:,.1f} GiB: ask for fewer games")  # fmt: skip
 
 
 def play_range(prep: Prepared, first: int, count: int) -> np.ndarray:
@@ -146,34 +190,51 @@ def play_chunk_task(recipe_json: dict, chunk: int, threads: int = 1):
     return chunk, play_frame(prep, first, count).to_arrow()
 
 
-def check_out_dir(out_dir: Path, prep: Prepared, resume: bool) -> None:
-    recipe = prep.recipe
-    if out_dir.exists() and not out_dir.is_dir():
-        raise RunDirError(f"--out {out_dir} is an existing file, not a directory")
+def compile_kernels(prep: Prepared, traced: bool = False) -> float:
+    """Compile (or load from the cache) the game's parallel kernel for this process, or with `traced` its
+    one-game traced kernel; the seconds it took. Called before play so that the compile is not counted as
+    play (the parallel kernel is called with no games; the traced one plays the recipe's first game)."""
+    started = time.perf_counter()
+    if traced:
+        from sim.trace import trace_game
+
+        trace_game(prep, prep.recipe.first)
+    else:
+        play_range(prep, prep.recipe.first, 0)
+    return time.perf_counter() - started
+
+
+def run_key(manifest: dict) -> str:
+    """What a part must belong to: the recipe and everything that decides its rows."""
+    keys = ("recipe", "code_fingerprint", "rules_version", "params_fingerprint", "data_fingerprint")
+    return hashlib.sha256(json.dumps([manifest[k] for k in keys], sort_keys=True).encode()).hexdigest()[:16]
+
+
+def check_run_dir(out_dir: Path, now: dict, resume: bool) -> dict | None:
+    """Check that out_dir can take this run (a fresh one, or the same run resumed); the old manifest when
+    resuming. Creates nothing."""
     manifest = out_dir / results.MANIFEST
-    if resume:
-        if not manifest.exists():
-            raise RunDirError(f"--resume: {out_dir} holds no run to resume (no {results.MANIFEST})")
-        old_manifest = results.read_manifest(out_dir)
-        old = Recipe.from_json(old_manifest["recipe"])
-        if not old.same_games(recipe):
-            raise RunDirError(f"--resume: {out_dir} holds a different run ({old.game}, seed {old.seed}, n {old.n})")
-        now = manifest_for(prep, "running", 0.0, 0, None)
-        for key in ("rules_version", "data_fingerprint", "params_fingerprint"):
-            if old_manifest.get(key) != now[key]:
-                raise RunDirError(
-                    f"--resume: {out_dir} was played under {key} {old_manifest.get(key)}, now {now[key]}: "
-                    "its finished chunks would not match the rest"
-                )
-    elif manifest.exists() or (out_dir / results.PARTS).exists():
-        raise RunDirError(f"--out {out_dir} already holds a run: choose another directory, or add --resume")
+    if not resume:
+        if manifest.exists() or (out_dir / results.PARTS).exists():
+            raise RunDirError(f"--out {out_dir} already holds a run: choose another directory, or add --resume")
+        return None
+    if not manifest.exists():
+        raise RunDirError(f"--resume: {out_dir} holds no run to resume (no {results.MANIFEST})")
+    old_manifest = results.read_manifest(out_dir)
     try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-        probe = out_dir / ".playout-write-test"
-        probe.write_bytes(b"")
-        probe.unlink()
-    except OSError as e:
-        raise RunDirError(f"--out {out_dir} cannot be written ({e.strerror or e})") from None
+        old = Recipe.from_json(old_manifest["recipe"])
+    except (KeyError, TypeError):
+        raise RunDirError(f"--resume: {manifest} does not record a playout recipe") from None
+    if not old.same_games(Recipe.from_json(now["recipe"])):
+        raise RunDirError(f"--resume: {out_dir} holds a different run ({old.game}, seed {old.seed}, n {old.n})")
+    for key, what in (("code_fingerprint", "other code"), ("rules_version", "other rules"),
+                      ("data_fingerprint", "other data"), ("params_fingerprint", "other rule knobs")):  # fmt: skip
+        if old_manifest.get(key) != now[key]:
+            raise RunDirError(
+                f"--resume: {out_dir} was played by {what} ({key} {old_manifest.get(key)}, now {now[key]}): "
+                "its finished chunks would not match the rest; start a new run"
+            )
+    return old_manifest
 
 
 def manifest_for(prep: Prepared, status: str, wall: float, games_done: int, fingerprint: str | None) -> dict:
@@ -181,6 +242,7 @@ def manifest_for(prep: Prepared, status: str, wall: float, games_done: int, fing
     return {
         "tool": "playout",
         "tool_version": sim.__version__,
+        "code_fingerprint": code_fingerprint(),
         "status": status,
         "game": spec.name,
         "rules_version": spec.version,
@@ -209,35 +271,111 @@ def run(
     resume: bool = False,
     on_chunk: Callable[[int], None] | None = None,
     on_resume: Callable[[int], None] | None = None,
+    on_compile: Callable[[bool], None] | None = None,
+    on_warning: Callable[[str], None] | None = None,
 ) -> dict:
     """Play the recipe into out_dir (parts, then games.parquet + manifest.json); return the manifest.
-    on_chunk(games) is called as each chunk is written; on_resume(games) once for the chunks a resumed
-    run finds already done."""
-    prep = prepare(recipe)
-    out_dir = Path(out_dir)
-    check_out_dir(out_dir, prep, resume)
-    if resume and (out_dir / results.GAMES_FILE).exists():
-        manifest = results.read_manifest(out_dir)
-        if manifest.get("status") == "complete":
-            return manifest  # nothing left to play
-    done = results.finished_parts(out_dir) if resume else set()
-    todo = [c for c in range(recipe.n_chunks) if c not in done]
-    started = time.perf_counter()
-    results.write_json(out_dir / results.MANIFEST, manifest_for(prep, "running", 0.0, 0, None))
-    if on_resume and done:
-        on_resume(sum(recipe.chunk_range(c)[1] for c in done))
-    from sim.backends import backend_for
 
-    with backend_for(cluster, threads) as backend:
-        for chunk, table in backend.map_chunks(prep, todo):
-            results.write_part(out_dir, chunk, table)
-            if on_chunk:
-                on_chunk(recipe.chunk_range(chunk)[1])
-    played = sum(recipe.chunk_range(c)[1] for c in todo)
-    playing = time.perf_counter() - started
-    fingerprint = results.merge_parts(out_dir, recipe.n_chunks)
-    manifest = manifest_for(prep, "complete", time.perf_counter() - started, recipe.n, fingerprint)
-    manifest["games_played_this_session"] = played
-    manifest["games_per_second"] = round(played / playing, 1) if playing > 0 else None  # while playing
-    results.write_json(out_dir / results.MANIFEST, manifest)
+    Everything is checked before anything is created; the directory is locked while the run writes.
+    on_chunk(games) is called as each chunk is written; on_resume(games) once for the chunks a resumed run
+    finds already done; on_compile(True) before and on_compile(False) after the kernel compile;
+    on_warning(line) for each damaged or foreign part a resumed run discards (its games are played again).
+    A fault while writing raises WriteError saying what was kept."""
+    from sim.backends import backend_for, parse_cluster
+
+    prep = prepare(recipe)
+    parse_cluster(cluster)
+    out_dir = check(out_dir, "--out")
+    now = manifest_for(prep, "running", 0.0, 0, None)
+    key = run_key(now)
+    check_run_dir(out_dir, now, resume)
+    session = Session(recipe)
+    with backend_for(cluster, threads) as backend, OutputDir(out_dir) as _:
+        old = check_run_dir(out_dir, now, resume)  # again, now that the directory is ours
+        if old is not None and old.get("status") == "complete" and (out_dir / results.GAMES_FILE).exists():
+            results.remove_parts(out_dir)  # a crash may have come between the manifest and the clean-up
+            return {**old, "games_played_this_session": 0, "play_seconds": 0.0, "games_per_second": None}
+        done, problems = results.scan_parts(out_dir, recipe.chunk_range, recipe.seed, key) if resume else (set(), [])
+        for line in problems:
+            if on_warning:
+                on_warning(f"{line}: playing its games again")
+        results.write_json(out_dir / results.MANIFEST, now)
+        try:
+            session.play(prep, backend, out_dir, key, done, cluster, on_chunk, on_resume, on_compile)
+            session.fingerprint = session.merge(prep, out_dir, key)
+        except BaseException as e:
+            raise session.failed(e, out_dir, fresh=not resume) from None
+        manifest = manifest_for(prep, "complete", time.perf_counter() - session.started, recipe.n, session.fingerprint)
+        manifest.update(
+            compile_seconds=round(session.compile_seconds, 3),
+            play_seconds=round(session.play_seconds, 3),
+            games_played_this_session=session.played,
+            games_per_second=round(session.played / session.play_seconds, 1) if session.play_seconds > 0 else None,
+        )
+        results.write_json(out_dir / results.MANIFEST, manifest)
+        results.remove_parts(out_dir)  # only now: the table and the complete manifest are on disk
     return manifest
+
+
+@dataclass
+class Session:
+    """One invocation of `run` on a run directory: what it played and how long each phase took."""
+
+    recipe: Recipe
+    started: float = field(default_factory=time.perf_counter)
+    compile_seconds: float = 0.0
+    play_seconds: float = 0.0
+    played: int = 0
+    parts_written: int = 0
+    parts_kept: int = 0
+    fingerprint: str | None = None
+
+    def play(self, prep, backend, out_dir, key, done, cluster, on_chunk, on_resume, on_compile) -> None:
+        recipe = self.recipe
+        self.parts_kept = len(done)
+        if cluster is None:  # on a cluster each worker compiles (or loads) its own kernels
+            if on_compile:
+                on_compile(True)
+            self.compile_seconds = compile_kernels(prep)
+            if on_compile:
+                on_compile(False)
+        if on_resume and done:
+            on_resume(sum(recipe.chunk_range(c)[1] for c in done))
+        playing = time.perf_counter()
+        todo = (c for c in range(recipe.n_chunks) if c not in done)  # lazily: n may be huge
+        try:
+            for chunk, frame in backend.map_chunks(prep, todo):
+                results.write_part(out_dir, chunk, frame, key)
+                self.parts_written += 1
+                self.parts_kept += 1
+                self.played += frame.height
+                if on_chunk:
+                    on_chunk(frame.height)
+        finally:
+            self.play_seconds = time.perf_counter() - playing
+
+    def merge(self, prep, out_dir, key) -> str:
+        recipe = self.recipe
+        meta = {"game": prep.spec.name, "seed": recipe.seed, "n": recipe.n, "code_fingerprint": code_fingerprint()}
+        try:
+            return results.merge_parts(out_dir, recipe.n_chunks, recipe.chunk_range, recipe.seed, key, meta)
+        except results.PartError as e:
+            raise WriteError(f"{e}; rerun with --resume to play its games again") from None
+
+    def failed(self, error: BaseException, out_dir: Path, fresh: bool) -> BaseException:
+        """The error to raise when the session ends early (a fault while writing says what was kept; Ctrl-C
+        and other errors go on as they are). A fresh run that wrote no chunk leaves nothing behind, so the
+        corrected command can start again."""
+        if fresh and self.parts_written == 0:
+            (out_dir / results.MANIFEST).unlink(missing_ok=True)
+            results.remove_parts(out_dir)
+        kept = (
+            f"{self.parts_kept} finished chunk(s) kept in {out_dir}: rerun the same command with --resume to continue"
+            if self.parts_kept
+            else "no chunk had finished"
+        )
+        if isinstance(error, WriteError):
+            return WriteError(f"{error}; {kept}")
+        if isinstance(error, OSError):
+            return WriteError(f"cannot write the run ({error.strerror or error}); {kept}")
+        return error
