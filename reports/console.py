@@ -25,15 +25,21 @@ def progress(total: int, label: str):
         TimeRemainingColumn(),
     )
     task = bar.add_task(label, total=total, rate="")
-    start = time.perf_counter()
+    start = [time.perf_counter()]
     played = [0]
 
     def advance(count: int):
         played[0] += count
-        elapsed = time.perf_counter() - start
+        elapsed = time.perf_counter() - start[0]
         bar.update(task, advance=count, rate=f"{played[0] / elapsed:,.0f} games/s" if elapsed > 0 else "")
 
+    def compiling(now: bool):
+        """Say so while the kernels compile; the rate counts from the end of the compile."""
+        bar.update(task, description=f"{label}: compiling kernels..." if now else label)
+        start[0] = time.perf_counter()
+
     advance.skip = lambda count: bar.update(task, advance=count)
+    advance.compiling = compiling
     return bar, advance
 
 
@@ -48,8 +54,17 @@ def footer(m: dict) -> str:
     lineup = f", lineup {', '.join(m['lineup'])}" if m.get("lineup") else ""
     return (
         f"{m['game']} rules {m['rules_version']}, data {m['data_set']} ({m['data_assumed_share']:.0%} of its values "
-        f"ASSUMED){lineup}, seed {m['seed']}, {m['n']:,} games in {m['wall_seconds']:.0f} s"
+        f"ASSUMED){lineup}, seed {m['seed']}, {m['n']:,} games"
     )
+
+
+def timing(m: dict) -> str:
+    """What this session did and how fast: games played now, play time and rate, the compile apart."""
+    played, seconds = m.get("games_played_this_session", m["n"]), m.get("play_seconds", m["wall_seconds"])
+    rate = f"{m['games_per_second']:,.0f} games/s" if m.get("games_per_second") else "no games played"
+    kept = f" ({m['n'] - played:,} kept from before)" if played < m["n"] else ""
+    compiled = f"; kernels compiled or loaded in {m['compile_seconds']:.1f} s" if "compile_seconds" in m else ""
+    return f"played {played:,} games in {seconds:.1f} s ({rate}){kept}{compiled}"
 
 
 def print_run_summary(frame: pl.DataFrame, manifest: dict, out) -> None:
@@ -60,7 +75,8 @@ def print_run_summary(frame: pl.DataFrame, manifest: dict, out) -> None:
             interval = f"{r.lo:.1%} - {r.hi:.1%}"
             t.add_row(r.label, f"{r.games:,}", f"{r.wins:,}", f"{r.rate:.1%}", interval, f"{r.mean_score:.1f}")
         console.print(t)
-    console.print(footer(manifest) + f" ({manifest['games_per_second']:,} games/s)")
+    console.print(footer(manifest))
+    console.print(timing(manifest))
     console.print(f"results: {out / 'games.parquet'}  manifest: {out / 'manifest.json'}")
 
 
@@ -77,7 +93,7 @@ def print_matrix(answer) -> None:
     console.print(t)
     console.print(frame_table("ratings", answer.tables["ratings"]))
     console.print(frame_table("scores", answer.tables["scores"]))
-    console.print(footer(answer.manifest))
+    console.print(footer(answer.manifest) + f" in {answer.manifest['wall_seconds']:.0f} s")
 
 
 def print_sweep(answer) -> None:
@@ -93,7 +109,7 @@ def print_sweep(answer) -> None:
         console.print(f"seat {seat} is fair at {knob} = {c.x:.2f} (95% interval {c.lo:.2f} to {c.hi:.2f}; {c.method})")
     else:
         console.print(f"seat {seat}: {c.message}")
-    console.print(footer(answer.manifest))
+    console.print(footer(answer.manifest) + f" in {answer.manifest['wall_seconds']:.0f} s")
 
 
 def print_value(answer) -> None:
@@ -110,7 +126,7 @@ def print_value(answer) -> None:
             f"{r['non_owner_win_rate']:.1%}",
         )
     console.print(t)
-    console.print(footer(answer.manifest))
+    console.print(footer(answer.manifest) + f" in {answer.manifest['wall_seconds']:.0f} s")
 
 
 def print_checks(title: str, checks, exact: bool, stale: str | None) -> None:

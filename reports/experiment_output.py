@@ -9,25 +9,32 @@ from pathlib import Path
 import polars as pl
 
 from reports import export
-from sim.results import atomic_write_bytes
+from sim.output import atomic_write_bytes
 
 
 def write_experiment(
-    out_dir: Path, manifest: dict, title: str, tables: dict[str, pl.DataFrame], figures: dict[str, Path], notes: dict
+    out_dir: Path,
+    manifest: dict,
+    title: str,
+    tables: dict[str, pl.DataFrame],
+    figures: dict[str, Path],
+    notes: dict,
+    styles: dict[str, tuple] | None = None,
 ) -> dict[str, Path]:
+    """Write the tables (CSV), the page and experiment.json into out_dir (already claimed by the caller).
+    styles: per table, (columns shown as percentages, the column shaded with bars, its centre)."""
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
     header = export.header_lines(manifest)
     paths = {}
     for name, table in tables.items():
         paths[f"{name}.csv"] = export.write_csv(table, out_dir / f"{name}.csv", [*header, notes.get(name, "")])
     sections = [
         export.Section(name.replace("_", " "), notes.get(name, ""), [figures[name]] if name in figures else [],
-                       [(name.replace("_", " "), table)])
+                       [export.Table(name.replace("_", " "), table, *(styles or {}).get(name, ()))])
         for name, table in tables.items()
     ]  # fmt: skip
     paths.update({p.name: p for p in figures.values()})
-    paths[f"{out_dir.name}.html"] = export.write_html(out_dir / "report.html", title, header, sections)
+    paths["report.html"] = export.write_html(out_dir / "report.html", title, header, sections)
     atomic_write_bytes(out_dir / "experiment.json", (json.dumps(manifest, indent=2) + "\n").encode())
     paths["experiment.json"] = out_dir / "experiment.json"
     return paths

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import base64
 import html
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import polars as pl
 
-from sim.results import atomic_write_bytes
+from sim.output import atomic_write_bytes
 
 ROTATION = "seat s of game i is played by lineup[(s + i) % players]"
 
@@ -111,13 +110,25 @@ def write_csv(table: pl.DataFrame, path: Path, header: Sequence[str]) -> Path:
 
 
 @dataclass
+class Table:
+    """A table of the page: its caption and rows, the columns shown as percentages, and one column shaded
+    with in-cell bars (growing from `centre`, e.g. the fair win rate, when given)."""
+
+    caption: str
+    frame: pl.DataFrame
+    percent: Sequence[str] = ()
+    shade: str | None = None
+    centre: float | None = None
+
+
+@dataclass
 class Section:
-    """One part of the page: a heading, a note, figures (PNG paths) and tables (caption, frame)."""
+    """One part of the page: a heading, a note, figures (PNG paths) and tables (Table, or (caption, frame))."""
 
     heading: str
     note: str = ""
     images: list[Path] = field(default_factory=list)
-    tables: list[tuple[str, pl.DataFrame]] = field(default_factory=list)
+    tables: list[Table | tuple[str, pl.DataFrame]] = field(default_factory=list)
 
 
 STYLE = """
@@ -128,39 +139,33 @@ body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; co
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; font-size: 0.85em; }
 th, td { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: right; }
 th { background: #eee; }
-td.text { text-align: left; }
 img { max-width: 100%; display: block; margin: 0.5em 0; }
 .note { font-style: italic; }
 """
 
 
-def format_cell(value) -> tuple[str, bool]:
-    """(text, is_number): floats to 4 significant digits, nulls/NaN empty."""
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "", True
-    if isinstance(value, bool):
-        return str(value), False
-    if isinstance(value, float):
-        return f"{value:.4g}", True
-    if isinstance(value, int):
-        return str(value), True
-    return str(value), False
-
-
-def table_html(caption: str, table: pl.DataFrame) -> str:
-    head = "".join(f"<th>{html.escape(c)}</th>" for c in table.columns)
-    rows = []
-    for row in table.iter_rows():
-        cells = []
-        for value in row:
-            text, numeric = format_cell(value)
-            cls = "" if numeric else ' class="text"'
-            cells.append(f"<td{cls}>{html.escape(text)}</td>")
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    return (
-        f"<table><caption>{html.escape(caption)}</caption><thead><tr>{head}</tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>"
+def table_html(table: Table, uuid: str) -> str:
+    """The table rendered by pandas' Styler: floats to 4 significant digits (percent columns as %), NaN
+    empty, text left-aligned and escaped, the shaded column as bars; `uuid` keeps the page reproducible."""
+    frame = table.frame.to_pandas()
+    floats = [c for c in frame.columns if frame[c].dtype.kind == "f"]
+    formats = {c: ("{:.1%}" if c in table.percent else "{:.4g}") for c in floats}
+    text = [c for c in frame.columns if frame[c].dtype.kind not in "fiub"]
+    styler = (
+        frame.style.set_uuid(uuid)
+        .hide(axis="index")
+        .set_caption(html.escape(table.caption))
+        .format(formats, na_rep="", escape="html")
+        .format_index(escape="html", axis=1)
+        .set_properties(subset=text, **{"text-align": "left"})
     )
+    if table.shade in floats and frame[table.shade].notna().any():
+        values = frame[table.shade].dropna()
+        centre = table.centre if table.centre is not None else "mid"
+        styler = styler.bar(subset=[table.shade], align=centre, color=["#d6604d", "#4393c3"],
+                            vmin=min(values.min(), table.centre or values.min()),
+                            vmax=max(values.max(), table.centre or values.max()))  # fmt: skip
+    return styler.to_html()
 
 
 def image_html(path: Path) -> str:
@@ -177,12 +182,13 @@ def header_html(header: Sequence[str]) -> str:
     return f'<ul class="header">{"".join(items)}</ul>'
 
 
-def section_html(section: Section) -> str:
+def section_html(section: Section, number: int) -> str:
     parts = [f"<h2>{html.escape(section.heading)}</h2>"]
     if section.note:
         parts.append(f'<p class="note">{html.escape(section.note)}</p>')
     parts += [image_html(p) for p in section.images]
-    parts += [table_html(caption, table) for caption, table in section.tables]
+    tables = [t if isinstance(t, Table) else Table(*t) for t in section.tables]
+    parts += [table_html(t, f"s{number}t{k}") for k, t in enumerate(tables)]
     return "\n".join(parts)
 
 
@@ -196,7 +202,7 @@ def page_html(title: str, header: Sequence[str], sections: Sequence[Section]) ->
             f"<style>{STYLE}</style></head>",
             f"<body><h1>{html.escape(title)}</h1>",
             header_html(header),
-            *[section_html(s) for s in sections],
+            *[section_html(s, k) for k, s in enumerate(sections)],
             "</body></html>",
             "",
         ]

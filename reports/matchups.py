@@ -47,21 +47,27 @@ def matrix_table(cells: list[Cell]) -> pl.DataFrame:
     )
 
 
-def ratings(frames: list[pl.DataFrame], blocks: int = 400, seed: int = 0) -> tuple[list[Rating], str]:
+def ratings(frames: list[pl.DataFrame], blocks: int = 400, seed: int = 0) -> tuple[list[Rating] | None, str]:
     """Bradley-Terry ratings over all the games of all the matchups, and how they were fitted. When some
     strategy never finished ahead of another (the ratings would be infinite), half a virtual win each way
-    between every pair that met keeps them finite; the method says so."""
+    between every pair that met keeps them finite; the method says so. (None, why) when even that cannot
+    rate them (too few games)."""
     wanted = ("rank_", "score_", "strategy_", "players")
     games = pl.concat([f.select(sorted(c for c in f.columns if c.startswith(wanted))) for f in frames])
-    codes, block_wins = pairwise_wins_by_block(games, blocks)
-    try:
-        return bradley_terry_bootstrap(block_wins, codes, seed=seed), "maximum likelihood"
-    except ValueError:
-        return bradley_terry_bootstrap(block_wins, codes, prior=0.5, seed=seed), "with a prior of 1/2 win each way"
+    codes, block_wins = pairwise_wins_by_block(games, min(blocks, games.height))
+    why = f"{games.height} games cannot rate the strategies"
+    for prior, method in ((0.0, "maximum likelihood"), (0.5, "with a prior of 1/2 win each way")):
+        try:
+            return bradley_terry_bootstrap(block_wins, codes, prior=prior, seed=seed), method
+        except ValueError as e:
+            why = f"not estimable from {games.height} games ({e})"
+    return None, why
 
 
-def ratings_table(rows: list[Rating], method: str) -> pl.DataFrame:
-    ordered = sorted(rows, key=lambda r: -r.rating)
+def ratings_table(rows: list[Rating] | None, method: str, codes: list[str]) -> pl.DataFrame:
+    """The ratings, best first; when they are not estimable, one row per strategy saying so."""
+    nan = float("nan")
+    ordered = sorted(rows, key=lambda r: -r.rating) if rows else [Rating(c, nan, nan, nan, nan) for c in codes]
     return pl.DataFrame(
         [(r.name, r.rating, r.lo, r.hi, r.rating * ELO_PER_LOGIT, method) for r in ordered],
         schema=["strategy", "rating_logit", "lo", "hi", "elo", "fit"],

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from sim.results import atomic_write_bytes
+from sim.output import atomic_write_bytes
 
 CAPTION_WIDTH = 130  # characters per caption line
 BAND_ALPHA = 0.2

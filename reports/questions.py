@@ -46,10 +46,9 @@ def matchup_matrix(base: Recipe, codes: list[str], players: int, out: Path, thre
     manifest["lineup"] = [f"one of A against {players - 1} of B, A != B in {codes}"]
     tables = {
         "matrix": matchups.matrix_table(cells),
-        "ratings": matchups.ratings_table(ratings, fit),
+        "ratings": matchups.ratings_table(ratings, fit, codes),
         "scores": matchups.score_summary(frames),
     }
-    out.mkdir(parents=True, exist_ok=True)
     fig = out / "matrix.png"
     matchups.heatmap(cells, codes, players, caption_line(manifest), fig)
     notes = {
@@ -57,7 +56,8 @@ def matchup_matrix(base: Recipe, codes: list[str], players: int, out: Path, thre
         "ratings": "Bradley-Terry rating (logit units, average 0) from every pair of seats; 95% block bootstrap",
         "scores": "mean score and mean winning score over every game of every matchup",
     }
-    write_experiment(out, manifest, f"playout matrix: {base.game}", tables, {"matrix": fig}, notes)
+    styles = {"matrix": (("win_rate", "lo", "hi"), "win_rate", 1 / players), "ratings": ((), "rating_logit", 0.0)}
+    write_experiment(out, manifest, f"playout matrix: {base.game}", tables, {"matrix": fig}, notes, styles)
     return Answer(manifest, tables, out, {"cells": cells, "codes": codes, "players": players})
 
 
@@ -72,7 +72,6 @@ def knob_sweep(
     crossing = sw.fair_crossing(values, frames, seat, players, seed=base.seed)
     manifest = experiment_manifest(base, f"sweep of {knob}", len(values), base.n, time.perf_counter() - started,
                                    knob=knob, values=values, seat=seat)  # fmt: skip
-    out.mkdir(parents=True, exist_ok=True)
     fig = out / "sweep.png"
     sw.plot(table, players, knob, seat, crossing, caption_line(manifest), fig)
     tables = {"win_rates": table, "fair_value": sw.crossing_table(knob, seat, crossing)}
@@ -80,7 +79,8 @@ def knob_sweep(
         "win_rates": f"win rate per seat at each value of {knob} (95% Wilson interval); same seeds at every value",
         "fair_value": f"where seat {seat}'s win rate crosses 1/{players}; interval from the paired (same-seed) games",
     }
-    write_experiment(out, manifest, f"playout sweep: {base.game} {knob}", tables, {"win_rates": fig}, notes)
+    styles = {"win_rates": (("win_rate", "lo", "hi"), "win_rate", 1 / players)}
+    write_experiment(out, manifest, f"playout sweep: {base.game} {knob}", tables, {"win_rates": fig}, notes, styles)
     return Answer(manifest, tables, out, {"crossing": crossing, "knob": knob, "seat": seat, "players": players})
 
 
@@ -109,13 +109,14 @@ def card_value(
     table = cv.value_table(rows)
     manifest = experiment_manifest(base, f"{kind} value", 1 + 2 * len(chosen), base.n, time.perf_counter() - started,
                                    cards=chosen)  # fmt: skip
-    out.mkdir(parents=True, exist_ok=True)
     figs = {"value": out / "value_given.png", "removed": out / "value_removed.png"}
     cv.plot(table, caption_line(manifest), figs["value"], figs["removed"])
     notes = {
         "value": "given: the receiving seat, paired with the same game without it; removed: the baseline's owners, "
         "paired with the same game without the card; owner win rate is a correlation, not an effect"
     }
+    percent = [c for c in table.columns if "win" in c and not c.endswith("_p")] + ["owner_lo", "owner_hi"]
+    styles = {"value": (percent, "given_win_delta", 0.0)}
     write_experiment(out, manifest, f"playout value: {base.game} {kind}", {"value": table}, {"value": figs["value"]},
-                     notes)  # fmt: skip
+                     notes, styles)  # fmt: skip
     return Answer(manifest, {"value": table}, out)

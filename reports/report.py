@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -11,25 +10,12 @@ import polars as pl
 
 from reports import balance, export, plots
 from sim.errors import InputError
-from sim.results import GAMES_FILE, MANIFEST
+from sim.output import OutputDir, check
+from sim.results import GAMES_FILE, read_manifest, verify_games
 
 REPORT_DIR = "report"
 REQUIRED = ("players", "winner", "end_trigger", "strategy_0", "score_0", "rank_0")
 CARD_FEATURE = "techs"  # per-seat bitmask of owned cards, when the game reports one
-
-
-def read_manifest(run_dir: Path) -> dict:
-    """manifest.json as a dict; InputError naming the file when it is missing or not a JSON object."""
-    path = run_dir / MANIFEST
-    if not path.is_file():
-        raise InputError(f"no {MANIFEST} in {run_dir} (is it a `playout run` directory?)")
-    try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise InputError(f"{path}: not valid JSON ({str(e).splitlines()[0]})") from None
-    if not isinstance(manifest, dict):
-        raise InputError(f"{path}: expected a JSON object, found {type(manifest).__name__}")
-    return manifest
 
 
 def open_games(run_dir: Path) -> pl.LazyFrame:
@@ -50,17 +36,6 @@ def open_games(run_dir: Path) -> pl.LazyFrame:
     if rows == 0:
         raise InputError(f"{path}: holds no games")
     return games
-
-
-def output_dir(run_dir: Path, out_dir: Path | None) -> Path:
-    out = Path(out_dir) if out_dir is not None else run_dir / REPORT_DIR
-    if out.exists() and not out.is_dir():
-        raise InputError(f"{out}: exists and is not a directory")
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise InputError(f"{out}: cannot create the report directory ({e.strerror})") from None
-    return out
 
 
 def compute_tables(games: pl.LazyFrame, card_names: Sequence[str] | None) -> dict[str, pl.DataFrame]:
@@ -127,6 +102,28 @@ def draw_figures(games: pl.LazyFrame, tables: dict[str, pl.DataFrame], caption: 
     return figs
 
 
+# How each table shows on the page: (columns as percentages, the column shaded with bars, its centre).
+TABLE_STYLES = {
+    "seat_fairness": (("win_rate", "lo", "hi", "fair"), "win_rate", None),
+    "scores": (("win_rate", "win_lo", "win_hi"), "win_rate", None),
+    "end_triggers": (("share", "lo", "hi"), "share", None),
+    "card_owners": (
+        (
+            "owner_rate",
+            "owner_lo",
+            "owner_hi",
+            "non_owner_rate",
+            "non_owner_lo",
+            "non_owner_hi",
+            "difference",
+            "diff_lo",
+            "diff_hi",
+        ),
+        "difference",
+        0.0,
+    ),  # fmt: skip
+}
+
 SECTIONS = (
     ("seat_fairness", "Seat fairness"),
     ("scores", "Scores and win rates"),
@@ -148,22 +145,36 @@ def html_sections(tables: dict[str, pl.DataFrame], figs: dict[str, Path]) -> lis
                 "group", index="source", values="mean"
             )
         images = [figs[name]] if name in figs else []
-        sections.append(export.Section(heading, NOTES[name], images, [(f"{name}.csv", table)]))
+        percent, shade, centre = TABLE_STYLES.get(name, ((), None, None))
+        if name == "seat_fairness" and table["fair"].n_unique() == 1:
+            centre = table["fair"][0]
+        style = export.Table(f"{name}.csv", table, percent, shade, centre)
+        sections.append(export.Section(heading, NOTES[name], images, [style]))
     return sections
 
 
 def build_report(
-    run_dir: Path, out_dir: Path | None = None, *, card_names: Sequence[str] | None = None
+    run_dir: Path, out_dir: Path | str | None = None, *, card_names: Sequence[str] | None = None
 ) -> dict[str, Path]:
     """Write the balance report of the run in run_dir to out_dir (default run_dir/report): CSV tables,
     PNG figures and report.html. Returns {file name: path}. card_names: display names of the card ids of
-    the techs bitmask (default "techs <id>"). Raises InputError (one line, naming the file) on bad input."""
+    the techs bitmask (default "techs <id>").
+
+    The table is checked against its manifest first (the run finished, the same game, seed and n, and the
+    rows hash to the recorded fingerprint): a report of a damaged or mismatched run would be silently
+    wrong. Raises InputError (one line, naming the file) on bad input."""
     run_dir = Path(run_dir)
     if not run_dir.is_dir():
         raise InputError(f"{run_dir}: no such run directory")
     manifest = read_manifest(run_dir)
     games = open_games(run_dir)
-    out = output_dir(run_dir, out_dir)
+    verify_games(run_dir, manifest)
+    out_path = check(out_dir if out_dir is not None else run_dir / REPORT_DIR, "--out")
+    with OutputDir(out_path) as claimed:
+        return write_report(games, manifest, claimed.path, card_names)
+
+
+def write_report(games: pl.LazyFrame, manifest: dict, out: Path, card_names: Sequence[str] | None) -> dict[str, Path]:
     n = balance.n_games(games)
     header = export.header_lines(manifest, n)
     caption = export.caption_line(manifest, n)

@@ -8,7 +8,7 @@ import re
 import numpy as np
 import polars as pl
 
-from reports.stats import Crossing, crossing_point_paired, wilson
+from reports.stats import Crossing, crossing_point_paired, not_estimable, wilson
 
 
 def seat_of_knob(knob: str) -> int | None:
@@ -30,9 +30,13 @@ def curve_table(values: list[int], frames: list[pl.DataFrame], players: int) -> 
 
 
 def fair_crossing(values: list[int], frames: list[pl.DataFrame], seat: int, players: int, seed: int = 0) -> Crossing:
-    """Where seat's win rate crosses 1/players; the games are paired across values (same seeds)."""
+    """Where seat's win rate crosses 1/players; the games are paired across values (same seeds). Said to be
+    not estimable (instead of failing) when the games cannot support an answer, e.g. a single game."""
     won = np.stack([(f["winner"] == seat).to_numpy() for f in frames], axis=1)
-    return crossing_point_paired(np.asarray(values, dtype=float), won, 1.0 / players, seed=seed)
+    try:
+        return crossing_point_paired(np.asarray(values, dtype=float), won, 1.0 / players, seed=seed)
+    except (ValueError, np.linalg.LinAlgError) as e:
+        return not_estimable(1.0 / players, str(e))
 
 
 def crossing_table(knob: str, seat: int, c: Crossing) -> pl.DataFrame:

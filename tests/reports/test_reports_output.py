@@ -14,6 +14,7 @@ import pytest
 from PIL import Image
 
 from reports import balance, export, plots
+from sim.errors import WriteError
 
 MANIFEST = {
     "tool_version": "0.1.0",
@@ -78,7 +79,7 @@ def test_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", broken_replace)
-    with pytest.raises(OSError):
+    with pytest.raises(WriteError, match="t.csv"):
         export.write_csv(pl.DataFrame({"a": [2]}), path, ["new"])
     assert path.read_bytes() == before and len(list(tmp_path.iterdir())) == 1
 
