@@ -32,6 +32,10 @@ class BadInput(Exception):
     """Raised for input the user must fix; main() prints it as one line and exits 2."""
 
 
+class Interrupted(BaseException):
+    """Ctrl-C (raised by main's signal handler); a command re-raises it saying what was kept."""
+
+
 def _version(value: bool):
     if value:
         import sim
@@ -74,22 +78,59 @@ def _params_overrides(game: str, sets: list[str]) -> dict[str, int]:
 
 def _lineup(game: str, players: str | None) -> list[str]:
     from sim.registry import get_game
+    from strategies import count_codes
 
     spec = get_game(game)
-    text = players or f"greedy*{spec.max_players}"
-    lineup = spec.strategies.lineup(text)
-    if not spec.min_players <= len(lineup) <= spec.max_players:
+    text = f"greedy*{spec.max_players}" if players is None else players
+    count = count_codes(text)  # counted before anything is repeated
+    if not spec.min_players <= count <= spec.max_players:
         raise BadInput(
             f"{spec.name} is played by {spec.min_players} to {spec.max_players} players; "
-            f"--players {text!r} gives {len(lineup)}"
+            f"--players {text!r} gives {count}"
         )
-    return [p.code for p in lineup]
+    return [p.code for p in spec.strategies.lineup(text)]
 
 
 def _positive(value: int, what: str) -> int:
     if value < 1:
         raise BadInput(f"{what} must be at least 1, not {value}")
     return value
+
+
+def _index(value: int, what: str) -> int:
+    """A seed or a game index: 0 .. 2**63 - 1 (they travel as int64 to the kernels and into the table)."""
+    from sim.engine import check_index
+
+    return check_index(value, what)
+
+
+def _out(text: str | None, default: Path, option: str = "--out") -> Path:
+    """An output directory, checked before anything is created (sim.output is the one place for this)."""
+    from sim.output import check
+
+    return check(default if text is None else text, option)
+
+
+def _claim(out: Path):
+    from sim.output import OutputDir
+
+    return OutputDir(out)
+
+
+def _compile(prep, traced: bool = False) -> None:
+    """Compile (or load) the kernels before the progress bar starts, saying so, so games/s counts play only."""
+    from rich.console import Console
+
+    from sim.engine import compile_kernels
+
+    with Console(stderr=True).status("compiling kernels..."):
+        compile_kernels(prep, traced)
+
+
+def _fits_in_memory(games: int, bytes_per_game: int, what: str) -> None:
+    from sim.engine import check_memory
+
+    check_memory(games * bytes_per_game, what)
 
 
 def _threads(threads: int | None) -> int | None:
@@ -187,7 +228,7 @@ def run(
         typer.Option("--players", "-p", help="Player codes, one per seat (default: greedy in every seat)."),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed: same seed, same games.")] = 1,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output directory.")] = None,
+    out: Annotated[str | None, typer.Option("--out", "-o", help="Output directory.")] = None,
     sets: Annotated[list[str] | None, typer.Option("--set", help="Rule knob KEY=VALUE (repeatable).")] = None,
     data: Annotated[Path | None, typer.Option("--data", help="Directory of corrected data files.")] = None,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="Numba threads (default: all cores).")] = None,
@@ -213,17 +254,33 @@ def run(
     _game_info(game)
     _positive(n, "-n")
     _positive(chunk, "--chunk")
+    _index(seed, "--seed")
     threads = _threads(threads)
     codes = _lineup(game, players)
     params = _params_overrides(game, sets or [])
     data_dir = _data_dir(data)
-    out = out or Path("runs") / f"{game}-{len(codes)}p-seed{seed}-n{n}"
+    out = _out(out, Path("runs") / f"{game}-{len(codes)}p-seed{seed}-n{n}")
+    from sim.backends import parse_cluster
     from sim.engine import Recipe
 
+    parse_cluster(cluster)
     recipe = Recipe(game, codes, seed, n, chunk, params, data_dir)
-    manifest = _run_with_progress(recipe, out, threads, cluster, resume, quiet)
+    try:
+        manifest = _run_with_progress(recipe, out, threads, cluster, resume, quiet)
+    except Interrupted:
+        raise Interrupted(_kept(out)) from None
     if not quiet:
         _print_summary(out, manifest)
+
+
+def _kept(out: Path) -> str:
+    """What an interrupted run leaves behind, and how to go on."""
+    from sim.results import PARTS
+
+    kept = len(list((out / PARTS).glob("part-*.json"))) if (out / PARTS).is_dir() else 0
+    if not kept:
+        return "interrupted before any chunk finished; nothing was kept"
+    return f"interrupted; {kept} finished chunk(s) kept in {out}: rerun the same command with --resume to continue"
 
 
 def _data_dir(data: Path | None) -> str | None:
@@ -237,15 +294,19 @@ def _data_dir(data: Path | None) -> str | None:
 def _run_with_progress(recipe, out: Path, threads, cluster, resume: bool, quiet: bool) -> dict:
     from sim.engine import run as run_engine
 
+    def warn(line: str) -> None:
+        typer.echo(f"playout: warning: {_one_line(line)}", err=True)
+
     if quiet:
-        return run_engine(recipe, out, threads=threads, cluster=cluster, resume=resume)
+        return run_engine(recipe, out, threads=threads, cluster=cluster, resume=resume, on_warning=warn)
     from reports.console import progress
 
     bar, advance = progress(recipe.n, f"{recipe.game} ({len(recipe.players)}p)")
     with bar:
         return run_engine(
-            recipe, out, threads=threads, cluster=cluster, resume=resume, on_chunk=advance, on_resume=advance.skip
-        )
+            recipe, out, threads=threads, cluster=cluster, resume=resume, on_chunk=advance, on_resume=advance.skip,
+            on_compile=advance.compiling, on_warning=warn,
+        )  # fmt: skip
 
 
 def _print_summary(out: Path, manifest: dict):
@@ -279,8 +340,8 @@ def show(
       playout show gangsta --seed 2 --game 5 --json --legal > game.jsonl
     """
     _game_info(game)
-    if index < 0:
-        raise BadInput(f"--game must be 0 or more, not {index}")
+    _index(seed, "--seed")
+    _index(index, "--game")
     if legal and not as_json:
         raise BadInput("--legal adds each step's legal actions to the JSON trace: add --json")
     codes = _lineup(game, players)
@@ -299,7 +360,7 @@ def show(
 @app.command()
 def report(
     run_dir: Annotated[Path, typer.Argument(help="A directory written by `playout run`.")],
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Where to write (default: RUN_DIR/report).")] = None,
+    out: Annotated[str | None, typer.Option("--out", "-o", help="Where to write (default: RUN_DIR/report).")] = None,
 ):
     """Balance report of a finished run, without re-simulating: CSV tables, PNG plots and one HTML page.
 
@@ -313,16 +374,12 @@ def report(
       playout report runs/yoko4 --out /tmp/yoko-report
     """
     from reports.report import build_report
+    from sim.registry import available, get_game
     from sim.results import read_manifest
 
-    card_names = None
-    try:
-        from sim.registry import get_game
-
-        kinds = get_game(read_manifest(run_dir)["game"]).card_kinds
-        card_names = next(iter(kinds.values()))["names"] if kinds else None
-    except (OSError, ValueError, KeyError):
-        pass  # build_report reports a missing or unreadable run in one line
+    game = read_manifest(run_dir).get("game") if run_dir.is_dir() else None
+    kinds = get_game(game).card_kinds if game in available() else None
+    card_names = next(iter(kinds.values()))["names"] if kinds else None
     paths = build_report(run_dir, out, card_names=card_names)
     typer.echo(f"report: {paths['report.html']} ({len(paths)} files)")
 
@@ -338,7 +395,7 @@ def matrix(
     seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed (every matchup uses it).")] = 1,
     sets: Annotated[list[str] | None, typer.Option("--set", help="Rule knob KEY=VALUE (repeatable).")] = None,
     data: Annotated[Path | None, typer.Option("--data", help="Directory of corrected data files.")] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output directory.")] = None,
+    out: Annotated[str | None, typer.Option("--out", "-o", help="Output directory.")] = None,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="Numba threads.")] = None,
 ):
     """Every strategy against every other: the win rate of one seat of A against a field of B, in all seats,
@@ -352,29 +409,35 @@ def matrix(
     """
     info = _game_info(game)
     _positive(n, "-n")
+    _index(seed, "--seed")
     threads = _threads(threads)
     from sim.registry import get_game
     from strategies import split_codes
 
     spec = get_game(game)
-    codes = [spec.strategies.player(c).code for c in split_codes(strategies_)]
+    listed = split_codes(strategies_)
+    codes = [spec.strategies.player(c).code for c in listed]
     if len(set(codes)) < 2:
         raise BadInput(f"--strategies needs at least two different codes, not {strategies_!r}")
-    p = players or info.players[1]
+    p = info.players[1] if players is None else players
     if not info.players[0] <= p <= info.players[1]:
         raise BadInput(f"{game} is played by {info.players[0]} to {info.players[1]} players, not {p}")
     params = _params_overrides(game, sets or [])
     from reports.console import print_matrix, progress
     from reports.questions import matchup_matrix
-    from sim.engine import Recipe
+    from sim.engine import Recipe, prepare
 
     unique = list(dict.fromkeys(codes))
     base = Recipe(game, unique[:1] * p, seed, n, min(n, 8192), params, _data_dir(data))
-    out = out or Path("runs") / f"matrix-{game}-{p}p-seed{seed}-n{n}"
+    prep = prepare(base)
     matchups = len(unique) * (len(unique) - 1)
-    bar, advance = progress(n * matchups, f"{game} matrix ({matchups} matchups)")
-    with bar:
-        answer = matchup_matrix(base, unique, p, out, threads, advance)
+    _fits_in_memory(n * matchups, 8 * (6 + 3 * p), f"-n {n} in each of {matchups} matchups")
+    out = _out(out, Path("runs") / f"matrix-{game}-{p}p-seed{seed}-n{n}")
+    with _claim(out):
+        _compile(prep)
+        bar, advance = progress(n * matchups, f"{game} matrix ({matchups} matchups)")
+        with bar:
+            answer = matchup_matrix(base, unique, p, out, threads, advance)
     print_matrix(answer)
     typer.echo(f"written to {out}")
 
@@ -392,7 +455,7 @@ def sweep(
     ] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed (the same for every value).")] = 1,
     data: Annotated[Path | None, typer.Option("--data", help="Directory of corrected data files.")] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output directory.")] = None,
+    out: Annotated[str | None, typer.Option("--out", "-o", help="Output directory.")] = None,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="Numba threads.")] = None,
 ):
     """Sweep one rule knob over a range on the same seeds: win rate per seat with its 95% band, and the value
@@ -408,6 +471,7 @@ def sweep(
     """
     _game_info(game)
     _positive(n, "-n")
+    _index(seed, "--seed")
     threads = _threads(threads)
     codes = _lineup(game, players)
     from sim.experiments import parse_range
@@ -432,13 +496,20 @@ def sweep(
         raise BadInput(f"--seat {asked}: the game has seats 0..{len(codes) - 1}")
     from reports.console import print_sweep, progress
     from reports.questions import knob_sweep
-    from sim.engine import Recipe
+    from sim.engine import Recipe, prepare
+    from sim.experiments import sweep_arms
 
     base = Recipe(game, codes, seed, n, min(n, 8192), fixed, _data_dir(data))
-    out = out or Path("runs") / f"sweep-{game}-{knob}-{len(codes)}p-seed{seed}-n{n}"
-    bar, advance = progress(n * len(values), f"{game} sweep of {knob}")
-    with bar:
-        answer = knob_sweep(base, knob, values, asked, out, threads, advance)
+    prep = prepare(base)
+    for _, arm in sweep_arms(base, knob, values):
+        prepare(arm)  # every value must be possible with this lineup before anything runs
+    _fits_in_memory(n * len(values), 8 * (6 + 3 * len(codes)), f"-n {n} at each of {len(values)} values")
+    out = _out(out, Path("runs") / f"sweep-{game}-{knob}-{len(codes)}p-seed{seed}-n{n}")
+    with _claim(out):
+        _compile(prep)
+        bar, advance = progress(n * len(values), f"{game} sweep of {knob}")
+        with bar:
+            answer = knob_sweep(base, knob, values, asked, out, threads, advance)
     print_sweep(answer)
     typer.echo(f"written to {out}")
 
@@ -455,7 +526,7 @@ def value(
     seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed (the same in every condition).")] = 1,
     sets: Annotated[list[str] | None, typer.Option("--set", help="Rule knob KEY=VALUE (repeatable).")] = None,
     data: Annotated[Path | None, typer.Option("--data", help="Directory of corrected data files.")] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output directory.")] = None,
+    out: Annotated[str | None, typer.Option("--out", "-o", help="Output directory.")] = None,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="Numba threads.")] = None,
 ):
     """What each card is worth, by paired experiments on the same seeds: the card given to a seat at the
@@ -470,6 +541,7 @@ def value(
     """
     _game_info(game)
     _positive(n, "-n")
+    _index(seed, "--seed")
     threads = _threads(threads)
     from sim.errors import did_you_mean
     from sim.registry import get_game
@@ -479,8 +551,10 @@ def value(
         raise BadInput(f"{game} has no card kind {cards!r}{did_you_mean(cards, list(spec.card_kinds))}")
     card = spec.card_kinds[cards]
     names = card["names"]
-    chosen = [c.strip() for c in only.split(",")] if only else names
+    chosen = names if only is None else list(dict.fromkeys(c.strip() for c in only.split(",")))
     for c in chosen:
+        if not c:
+            raise BadInput(f"--only {only!r} has an empty entry: name {cards} cards, separated by commas")
         if c not in names:
             raise BadInput(f"unknown {cards} {c!r}{did_you_mean(c, names)}")
     codes = _lineup(game, players)
@@ -490,14 +564,19 @@ def value(
     params = _params_overrides(game, sets or [])
     from reports.console import print_value, progress
     from reports.questions import card_value
-    from sim.engine import Recipe
+    from sim.engine import Recipe, prepare
 
     n = (n // p) * p  # every seat receives the card in an equal share of the games
     base = Recipe(game, codes, seed, n, min(n, 8192), params, _data_dir(data))
-    out = out or Path("runs") / f"value-{game}-{cards}-{p}p-seed{seed}-n{n}"
-    bar, advance = progress(n * (1 + 2 * len(chosen)), f"{game} {cards} value ({len(chosen)} cards)")
-    with bar:
-        answer = card_value(base, cards, card, chosen, out, threads, advance)
+    prep = prepare(base)
+    arms = 1 + 2 * len(chosen)
+    _fits_in_memory(n * arms, 8 * (3 + 3 * p), f"-n {n} in each of {arms} conditions")
+    out = _out(out, Path("runs") / f"value-{game}-{cards}-{p}p-seed{seed}-n{n}")
+    with _claim(out):
+        _compile(prep)
+        bar, advance = progress(n * arms, f"{game} {cards} value ({len(chosen)} cards)")
+        with bar:
+            answer = card_value(base, cards, card, chosen, out, threads, advance)
     print_value(answer)
     typer.echo(f"written to {out}")
 
@@ -549,12 +628,18 @@ def regress(
     paths = list(baseline or []) or regression.baseline_paths(games_)
     if not paths:
         raise BadInput(f"no baselines found under {regression.BASELINE_DIR} for {', '.join(games_ or ['any game'])}")
-    overrides_for = {}
+    from sim.engine import Recipe, prepare
+
+    docs, overrides_for = {}, {}
+    for path in paths:  # every baseline and every override is checked before any is replayed
+        docs[path] = doc = regression.load_baseline(path)
+        _game_info(doc["game"])
+        overrides_for[path] = _params_overrides(doc["game"], sets or [])
+        recipe = Recipe.from_json(doc["recipe"])
+        prepare(Recipe(**{**recipe.to_json(), "params": {**recipe.params, **overrides_for[path]}}))
     drifted = False
     for path in paths:
-        doc = regression.load_baseline(path)
-        overrides_for[path] = _params_overrides(doc["game"], sets or [])
-        drifted |= _regress_one(path, doc, overrides_for[path], update, statistical_only, threads)
+        drifted |= _regress_one(path, docs[path], overrides_for[path], update, statistical_only, threads)
     if drifted and not update:
         typer.echo("DRIFT: at least one baseline moved (re-record on purpose with --update)", err=True)
         raise typer.Exit(1)
@@ -563,10 +648,14 @@ def regress(
 
 def _regress_add(game, name, players, n, seed, sets, threads):
     from sim import regression
-    from sim.engine import Recipe
+    from sim.engine import Recipe, prepare
 
     _positive(n, "-n")
+    _index(seed, "--seed")
+    if not name or name != Path(name).name or name.startswith("."):
+        raise BadInput(f"--add {name!r}: a baseline name is a plain file name, e.g. greedy4")
     recipe = Recipe(game, _lineup(game, players), seed, n, min(n, 8192), _params_overrides(game, sets))
+    prepare(recipe)
     path = regression.BASELINE_DIR / game / f"{name}.json"
     if path.exists():
         raise BadInput(f"{path} exists: use --update to re-record it")
@@ -611,7 +700,7 @@ def stats(
     seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed.")] = 1,
     sets: Annotated[list[str] | None, typer.Option("--set", help="Rule knob KEY=VALUE (repeatable).")] = None,
     data: Annotated[Path | None, typer.Option("--data", help="Directory of corrected data files.")] = None,
-    csv: Annotated[Path | None, typer.Option("--csv", help="Also write the tables as CSV into this directory.")] = None,
+    csv: Annotated[str | None, typer.Option("--csv", help="Also write the tables as CSV into this directory.")] = None,
 ):
     """What each strategy does: action kinds per game, cards owned, VP by source, end triggers.
 
@@ -625,16 +714,30 @@ def stats(
     """
     _game_info(game)
     _positive(n, "-n")
+    _index(seed, "--seed")
     codes = _lineup(game, players)
     params = _params_overrides(game, sets or [])
+    from contextlib import nullcontext
+
+    from sim.engine import Recipe, prepare
+
+    prep = prepare(Recipe(game, codes, seed, n, n, params, _data_dir(data)))
+    _fits_in_memory(n, 3 * 4 * prep.spec.n_result_columns, f"-n {n} (stats keeps every game's row)")
+    csv_dir = None if csv is None else _out(csv, Path(), "--csv")
+    with _claim(csv_dir) if csv_dir is not None else nullcontext():
+        _stats(prep, n, seed, codes, csv_dir)
+
+
+def _stats(prep, n: int, seed: int, codes: list[str], csv_dir: Path | None) -> None:
     from rich.console import Console
 
     from reports import strategy_stats as st
     from reports.console import frame_table, progress
     from sim.action_stats import action_counts
-    from sim.engine import Recipe, prepare
+    from sim.output import atomic_write
 
-    prep = prepare(Recipe(game, codes, seed, n, n, params, _data_dir(data)))
+    game = prep.spec.name
+    _compile(prep, traced=True)
     bar, advance = progress(n, f"{game} stats")
     with bar:
         counts, frame = action_counts(prep, n, on_game=lambda: advance(1))
@@ -651,43 +754,51 @@ def stats(
                   f"({prep.data.assumed_share:.0%} of its values ASSUMED)")  # fmt: skip
     for title, table in tables.items():
         console.print(frame_table(title.replace("_", " "), table))
-    if csv is not None:
-        csv.mkdir(parents=True, exist_ok=True)
+    if csv_dir is not None:
         for title, table in tables.items():
-            table.write_csv(csv / f"{title}.csv")
-        console.print(f"tables written to {csv}")
+            atomic_write(csv_dir / f"{title}.csv", table.write_csv)
+        console.print(f"tables written to {csv_dir}")
 
 
 # ---------------------------------------------------------------- entry point
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Console entry: bad input is one line on stderr with exit code 2, never a traceback."""
-    from sim.errors import InputError, SimulationError
+    """Console entry: bad input is one line on stderr with exit code 2, a fault one line with exit code 1,
+    Ctrl-C one line saying what was kept with exit code 130; never a traceback."""
+    import signal
 
+    from sim.errors import InputError, SimulationError, WriteError
+
+    def interrupt(signum, frame):
+        raise Interrupted("interrupted")
+
+    previous = signal.signal(signal.SIGINT, interrupt)  # typer would turn KeyboardInterrupt into a silent exit
     try:
         code = app(args=argv, standalone_mode=False)
         if isinstance(code, int) and code:  # typer.Exit(code) comes back as a return value here
             sys.exit(code)
     except (BadInput, InputError) as e:
-        typer.echo(f"playout: error: {_one_line(str(e))}", err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    except SimulationError as e:
-        typer.echo(f"playout: simulation error: {e}", err=True)
-        sys.exit(1)
+        _fail(f"error: {e}", EXIT_BAD_INPUT)
+    except (SimulationError, WriteError) as e:
+        _fail(f"{'simulation error' if isinstance(e, SimulationError) else 'error'}: {e}", 1)
+    except (Interrupted, KeyboardInterrupt, typer.Abort) as e:
+        _fail(str(e) if isinstance(e, Interrupted) else "interrupted", 130)
     except typer.Exit as e:
         sys.exit(e.exit_code)
-    except typer.Abort:
-        typer.echo("playout: interrupted", err=True)
-        sys.exit(130)
     except typer.TyperException as e:  # typer's own usage errors: bad option value, missing argument...
         message = e.format_message() if hasattr(e, "format_message") else str(e)
-        typer.echo(f"playout: error: {_one_line(message)}", err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    except KeyboardInterrupt:
-        typer.echo("playout: interrupted; finished chunks are kept: rerun with --resume to continue", err=True)
-        sys.exit(130)
+        _fail(f"error: {message}", EXIT_BAD_INPUT)
+    except OSError as e:  # the machine refused something outside the writes above (reading a file, a pipe)
+        _fail(f"error: {e.strerror or e}" + (f": {e.filename}" if e.filename else ""), 1)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     return 0
+
+
+def _fail(message: str, code: int):
+    typer.echo(f"playout: {_one_line(message)}", err=True)
+    sys.exit(code)
 
 
 def _one_line(text: str) -> str:

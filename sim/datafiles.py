@@ -8,14 +8,16 @@ files on the built-in ones, file by file; every problem is reported as `file, ro
 
 from __future__ import annotations
 
+import codecs
 import csv
 import hashlib
+import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from sim.errors import DataError
+from sim.errors import DataError, did_you_mean
 
 PROVENANCE = ("sourced", "inferred", "ASSUMED")
 
@@ -52,6 +54,21 @@ class DataSources:
     used_custom: list[str] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PROVENANCE, 0))
 
+    def __post_init__(self):
+        if self.custom is not None:
+            self.check_custom_names()
+
+    def check_custom_names(self) -> None:
+        """Refuse a table in the --data directory that the game does not read (a misspelled name would
+        otherwise be ignored without a word, and the built-in table used in its place)."""
+        known = sorted(p.name for p in self.builtin.glob("*.csv"))
+        for p in sorted(self.custom.iterdir()) if self.custom.is_dir() else []:
+            if p.suffix.lower() == ".csv" and p.name not in known:
+                raise DataError(
+                    f"{p}: the game reads no table of that name{did_you_mean(p.name, known)}; "
+                    f"its tables are {', '.join(known)}"
+                )
+
     def path_of(self, filename: str) -> Path:
         if self.custom is not None and (self.custom / filename).is_file():
             if filename not in self.used_custom:
@@ -78,10 +95,19 @@ def read_table(
     if not path.is_file():
         raise DataError(f"{path}: file not found")
     try:
-        with path.open(newline="", encoding="utf-8") as f:
-            lines = [line for line in f if line.strip() and not line.lstrip().startswith("#")]
-    except (OSError, UnicodeDecodeError) as e:
-        raise DataError(f"{path}: cannot be read ({e})") from None
+        raw = path.read_bytes()
+    except OSError as e:
+        raise DataError(f"{path}: cannot be read ({e.strerror or e})") from None
+    bom = codecs.BOM_UTF8 if raw.startswith(codecs.BOM_UTF8) else b""  # what spreadsheet programs write
+    try:
+        text = raw[len(bom) :].decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw[len(bom) : len(bom) + e.start].count(b"\n") + 1
+        raise DataError(
+            f"{path}, line {line}: not UTF-8 text (byte 0x{raw[len(bom) + e.start]:02x}); save it as UTF-8 "
+            "(in a spreadsheet program: CSV UTF-8)"
+        ) from None
+    lines = [line for line in io.StringIO(text, newline="") if line.strip() and not line.lstrip().startswith("#")]
     reader = csv.DictReader(lines)
     header = reader.fieldnames or []
     expected = [c.name for c in columns] + ["provenance"]

@@ -16,9 +16,10 @@ import numpy as np
 import polars as pl
 
 from sim.backends import backend_for
-from sim.engine import Recipe, prepare
+from sim.engine import MAX_INDEX, Recipe, prepare
 from sim.errors import InputError
-from sim.results import TableHasher, atomic_write_bytes, seat_strategy_index
+from sim.output import atomic_write_bytes
+from sim.results import TableHasher, seat_strategy_index
 
 BASELINE_DIR = Path(__file__).resolve().parent.parent / "tests" / "regression"
 FAMILY_ALPHA = 0.01  # false-alarm rate of one baseline's statistical check, all its win rates together
@@ -70,14 +71,53 @@ def baseline_paths(games: list[str] | None = None, root: Path = BASELINE_DIR) ->
 
 
 def load_baseline(path: Path) -> dict:
+    """A baseline document, checked field by field; InputError naming the file and the field otherwise."""
+    path = Path(path)
+    if path.is_dir():
+        raise InputError(f"{path}: is a directory, not a baseline file")
     try:
-        data = json.loads(Path(path).read_text())
-        Recipe.from_json(data["recipe"])
+        data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise InputError(f"{path}: no such baseline file") from None
-    except (json.JSONDecodeError, KeyError, TypeError) as e:
-        raise InputError(f"{path}: not a playout baseline ({e})") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise InputError(f"{path}: not a playout baseline ({str(e).splitlines()[0]})") from None
+    problem = baseline_problem(data)
+    if problem:
+        raise InputError(f"{path}: not a playout baseline ({problem})")
     return data
+
+
+def baseline_problem(doc) -> str | None:
+    """What is wrong with a baseline document, or None."""
+    if not isinstance(doc, dict):
+        return "not a JSON object"
+    for key in ("game", "rules_version", "data_fingerprint", "results_sha256"):
+        if not isinstance(doc.get(key), str):
+            return f"{key} is missing or not text"
+    recipe = doc.get("recipe")
+    if not isinstance(recipe, dict):
+        return "recipe is missing"
+    types = {"game": str, "players": list, "seed": int, "n": int, "chunk": int, "params": dict}
+    for key, kind in types.items():
+        if not isinstance(recipe.get(key), kind) or isinstance(recipe.get(key), bool):
+            return f"recipe.{key} is missing or not a {kind.__name__}"
+    if not 0 <= recipe["seed"] <= MAX_INDEX or recipe["n"] < 1 or recipe["chunk"] < 1:
+        return "recipe.seed, n or chunk is out of range"
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in recipe["params"].values()):
+        return "recipe.params holds a value that is not a whole number"
+    try:
+        Recipe.from_json(recipe)
+    except TypeError as e:
+        return f"recipe: {e}"
+    for key in ("seats", "strategies"):
+        counts = doc.get(key)
+        if not isinstance(counts, dict) or not counts:
+            return f"{key} is missing"
+        for name, pair in counts.items():
+            ok = isinstance(pair, list) and len(pair) == 2 and all(type(v) is int for v in pair)
+            if not ok or not 0 <= pair[0] <= pair[1] or pair[1] < 1:
+                return f"{key}.{name} is not [wins, games] with 0 <= wins <= games"
+    return None
 
 
 def record(recipe: Recipe, counts: Counts) -> dict:
@@ -99,7 +139,10 @@ def record(recipe: Recipe, counts: Counts) -> dict:
 
 
 def write_baseline(path: Path, doc: dict) -> None:
-    atomic_write_bytes(Path(path), (json.dumps(doc, indent=2) + "\n").encode())
+    from sim.output import OutputDir
+
+    with OutputDir(Path(path).parent, "the baseline directory", lock=False):
+        atomic_write_bytes(Path(path), (json.dumps(doc, indent=2) + "\n").encode())
 
 
 def stale_reason(doc: dict) -> str | None:

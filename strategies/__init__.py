@@ -13,6 +13,7 @@ compile nothing new.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -84,9 +85,12 @@ class StrategyBook:
             if not sep:
                 raise ParamError(f"player code {code!r} is malformed: weights are written NAME=NUMBER")
             try:
-                overrides[key.strip()] = float(value)
+                number = float(value)
             except ValueError:
                 raise ParamError(f"player code {code!r}: weight {key.strip()} = {value!r} is not a number") from None
+            if not math.isfinite(number):
+                raise ParamError(f"player code {code!r}: weight {key.strip()} = {value.strip()} is not a finite number")
+            overrides[key.strip()] = number
         canonical = name + (":" + ",".join(f"{k}={v:g}" for k, v in overrides.items()) if overrides else "")
         return Player(canonical, strategy, self.weight_vector(strategy, overrides))
 
@@ -94,9 +98,12 @@ class StrategyBook:
         return [self.player(code) for code in split_codes(text)]
 
 
-def split_codes(text: str) -> list[str]:
-    """'greedy:w_vp=2,w_money=1,random*2' -> ['greedy:w_vp=2,w_money=1', 'random', 'random'];
+def code_entries(text: str) -> list[tuple[str, int]]:
+    """'greedy:w_vp=2,w_money=1,random*2' -> [('greedy:w_vp=2,w_money=1', 1), ('random', 2)]: each code
+    with its repeat count, nothing repeated yet (greedy*1000000000 must be refused before it fills memory);
     a repeat count may also follow weights: 'greedy:w_vp=2*3'."""
+    if not text.strip():
+        raise ParamError("the player list is empty: name at least one player code")
     entries: list[list] = []  # [code, repeat]
     for token in (t.strip() for t in text.split(",")):
         if not token:
@@ -115,6 +122,21 @@ def split_codes(text: str) -> list[str]:
             entries[-1][1] = repeat if star else entries[-1][1]
         else:
             entries.append([body, repeat])
+    return [(code, repeat) for code, repeat in entries]
+
+
+def count_codes(text: str) -> int:
+    """How many players a player list names, without expanding it."""
+    return sum(repeat for _, repeat in code_entries(text))
+
+
+def split_codes(text: str, most: int = 64) -> list[str]:
+    """The player list expanded: 'greedy*2,random' -> ['greedy', 'greedy', 'random']; a list naming more
+    than `most` codes is refused before anything is repeated."""
+    entries = code_entries(text)
+    total = sum(repeat for _, repeat in entries)
+    if total > most:
+        raise ParamError(f"the player list {text!r} names {total} players; at most {most} are allowed")
     return [code for code, repeat in entries for _ in range(repeat)]
 
 
