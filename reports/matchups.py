@@ -16,6 +16,8 @@ import polars as pl
 from reports.balance import pairwise_wins_by_block
 from reports.stats import ELO_PER_LOGIT, Rating, bradley_terry_bootstrap, wilson
 
+MIN_RATED_GAMES = 20  # fewer games make too few blocks for a bootstrap interval to mean anything
+
 
 @dataclass(frozen=True)
 class Cell:
@@ -54,8 +56,10 @@ def ratings(frames: list[pl.DataFrame], blocks: int = 400, seed: int = 0) -> tup
     rate them (too few games)."""
     wanted = ("rank_", "score_", "strategy_", "players")
     games = pl.concat([f.select(sorted(c for c in f.columns if c.startswith(wanted))) for f in frames])
+    if games.height < MIN_RATED_GAMES:
+        return None, f"not estimable from {games.height} games (the interval needs at least {MIN_RATED_GAMES})"
     codes, block_wins = pairwise_wins_by_block(games, min(blocks, games.height))
-    why = f"{games.height} games cannot rate the strategies"
+    why = ""
     for prior, method in ((0.0, "maximum likelihood"), (0.5, "with a prior of 1/2 win each way")):
         try:
             return bradley_terry_bootstrap(block_wins, codes, prior=prior, seed=seed), method

@@ -15,7 +15,7 @@ def decisions_per_game(counts: pl.DataFrame) -> pl.DataFrame:
     chosen = counts.group_by("action").agg(pl.col("decisions").sum()).filter(pl.col("decisions") > 0)["action"]
     order = counts["action"].unique(maintain_order=True)
     return (
-        wide.filter(pl.col("action").is_in(chosen))
+        wide.filter(pl.col("action").is_in(chosen.to_list()))
         .join(pl.DataFrame({"action": order, "_i": range(len(order))}), on="action")
         .sort("_i")
         .drop("_i")

@@ -43,8 +43,3 @@ class SimulationError(RuntimeError):
 class WriteError(RuntimeError):
     """A fault while writing an output (a full disk, an I/O error): one line, exit code 1; a run keeps its
     finished chunks and can be resumed."""
-
-
-class Interrupted(BaseException):
-    """Ctrl-C, raised in place of KeyboardInterrupt so the command can say what was kept (the CLI's typer
-    turns a KeyboardInterrupt into a silent exit 130)."""

@@ -32,6 +32,13 @@ def check(text: str | Path, option: str) -> Path:
     if not str(text).strip():
         raise RunDirError(f"{option} is empty: name a directory")
     path = Path(text)
+    try:
+        return _checked(path, option)
+    except OSError as e:  # the path cannot even be looked at (a name too long, a loop of links...)
+        raise RunDirError(f"{option} {path} cannot be written ({e.strerror or e})") from None
+
+
+def _checked(path: Path, option: str) -> Path:
     if path.exists() and not path.is_dir():
         raise RunDirError(f"{option} {path} is an existing file, not a directory")
     existing, new_names = _nearest_existing(path)

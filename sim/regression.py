@@ -98,9 +98,10 @@ def baseline_problem(doc) -> str | None:
     if not isinstance(recipe, dict):
         return "recipe is missing"
     types = {"game": str, "players": list, "seed": int, "n": int, "chunk": int, "params": dict}
+    words = {str: "text", list: "list", int: "whole number", dict: "table of knobs"}
     for key, kind in types.items():
         if not isinstance(recipe.get(key), kind) or isinstance(recipe.get(key), bool):
-            return f"recipe.{key} is missing or not a {kind.__name__}"
+            return f"recipe.{key} is missing or not a {words[kind]}"
     if not 0 <= recipe["seed"] <= MAX_INDEX or recipe["n"] < 1 or recipe["chunk"] < 1:
         return "recipe.seed, n or chunk is out of range"
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in recipe["params"].values()):
