@@ -133,6 +133,24 @@ def _fits_in_memory(games: int, bytes_per_game: int, what: str) -> None:
     check_memory(games * bytes_per_game, what)
 
 
+def _experiment(base, games: int, columns: int, what: str, out: Path, label: str, ask, show) -> None:
+    """The shape shared by matrix, sweep and value: check that `games` rows of `columns` kept numbers fit
+    in memory and the recipe is sound, then, with --out claimed, compile, ask(out, advance) under a progress
+    bar (it plays the arms and writes the outputs), and show the answer."""
+    from reports.console import progress
+    from sim.engine import prepare
+
+    prep = prepare(base)
+    _fits_in_memory(games, 8 * columns, what)
+    with _claim(out):
+        _compile(prep)
+        bar, advance = progress(games, label)
+        with bar:
+            answer = ask(out, advance)
+    show(answer)
+    typer.echo(f"written to {out}")
+
+
 def _threads(threads: int | None) -> int | None:
     if threads is None:
         return None
@@ -423,23 +441,18 @@ def matrix(
     if not info.players[0] <= p <= info.players[1]:
         raise BadInput(f"{game} is played by {info.players[0]} to {info.players[1]} players, not {p}")
     params = _params_overrides(game, sets or [])
-    from reports.console import print_matrix, progress
+    from reports.console import print_matrix
     from reports.questions import matchup_matrix
-    from sim.engine import Recipe, prepare
+    from sim.engine import Recipe
 
     unique = list(dict.fromkeys(codes))
     base = Recipe(game, unique[:1] * p, seed, n, min(n, 8192), params, _data_dir(data))
-    prep = prepare(base)
     matchups = len(unique) * (len(unique) - 1)
-    _fits_in_memory(n * matchups, 8 * (6 + 3 * p), f"-n {n} in each of {matchups} matchups")
-    out = _out(out, Path("runs") / f"matrix-{game}-{p}p-seed{seed}-n{n}")
-    with _claim(out):
-        _compile(prep)
-        bar, advance = progress(n * matchups, f"{game} matrix ({matchups} matchups)")
-        with bar:
-            answer = matchup_matrix(base, unique, p, out, threads, advance)
-    print_matrix(answer)
-    typer.echo(f"written to {out}")
+    _experiment(
+        base, n * matchups, 6 + 3 * p, f"-n {n} in each of {matchups} matchups",
+        _out(out, Path("runs") / f"matrix-{game}-{p}p-seed{seed}-n{n}"), f"{game} matrix ({matchups} matchups)",
+        lambda out, advance: matchup_matrix(base, unique, p, out, threads, advance), print_matrix,
+    )  # fmt: skip
 
 
 @app.command()
@@ -494,24 +507,19 @@ def sweep(
     asked = seat if seat is not None else (sw.seat_of_knob(knob) or 0)
     if not 0 <= asked < len(codes):
         raise BadInput(f"--seat {asked}: the game has seats 0..{len(codes) - 1}")
-    from reports.console import print_sweep, progress
+    from reports.console import print_sweep
     from reports.questions import knob_sweep
     from sim.engine import Recipe, prepare
     from sim.experiments import sweep_arms
 
     base = Recipe(game, codes, seed, n, min(n, 8192), fixed, _data_dir(data))
-    prep = prepare(base)
     for _, arm in sweep_arms(base, knob, values):
         prepare(arm)  # every value must be possible with this lineup before anything runs
-    _fits_in_memory(n * len(values), 8 * (6 + 3 * len(codes)), f"-n {n} at each of {len(values)} values")
-    out = _out(out, Path("runs") / f"sweep-{game}-{knob}-{len(codes)}p-seed{seed}-n{n}")
-    with _claim(out):
-        _compile(prep)
-        bar, advance = progress(n * len(values), f"{game} sweep of {knob}")
-        with bar:
-            answer = knob_sweep(base, knob, values, asked, out, threads, advance)
-    print_sweep(answer)
-    typer.echo(f"written to {out}")
+    _experiment(
+        base, n * len(values), 6 + 3 * len(codes), f"-n {n} at each of {len(values)} values",
+        _out(out, Path("runs") / f"sweep-{game}-{knob}-{len(codes)}p-seed{seed}-n{n}"), f"{game} sweep of {knob}",
+        lambda out, advance: knob_sweep(base, knob, values, asked, out, threads, advance), print_sweep,
+    )  # fmt: skip
 
 
 @app.command()
@@ -562,23 +570,19 @@ def value(
     if n < p:
         raise BadInput(f"-n must be at least the number of players ({p})")
     params = _params_overrides(game, sets or [])
-    from reports.console import print_value, progress
+    from reports.console import print_value
     from reports.questions import card_value
-    from sim.engine import Recipe, prepare
+    from sim.engine import Recipe
 
     n = (n // p) * p  # every seat receives the card in an equal share of the games
     base = Recipe(game, codes, seed, n, min(n, 8192), params, _data_dir(data))
-    prep = prepare(base)
     arms = 1 + 2 * len(chosen)
-    _fits_in_memory(n * arms, 8 * (3 + 3 * p), f"-n {n} in each of {arms} conditions")
-    out = _out(out, Path("runs") / f"value-{game}-{cards}-{p}p-seed{seed}-n{n}")
-    with _claim(out):
-        _compile(prep)
-        bar, advance = progress(n * arms, f"{game} {cards} value ({len(chosen)} cards)")
-        with bar:
-            answer = card_value(base, cards, card, chosen, out, threads, advance)
-    print_value(answer)
-    typer.echo(f"written to {out}")
+    _experiment(
+        base, n * arms, 3 + 3 * p, f"-n {n} in each of {arms} conditions",
+        _out(out, Path("runs") / f"value-{game}-{cards}-{p}p-seed{seed}-n{n}"),
+        f"{game} {cards} value ({len(chosen)} cards)",
+        lambda out, advance: card_value(base, cards, card, chosen, out, threads, advance), print_value,
+    )  # fmt: skip
 
 
 @app.command()

@@ -360,7 +360,7 @@ class Session:
         try:
             return results.merge_parts(out_dir, recipe.n_chunks, recipe.chunk_range, recipe.seed, key, meta)
         except results.PartError as e:
-            raise WriteError(f"{e}; rerun with --resume to play its games again") from None
+            raise WriteError(f"{e}; it is played again on --resume") from None
 
     def failed(self, error: BaseException, out_dir: Path, fresh: bool) -> BaseException:
         """The error to raise when the session ends early (a fault while writing says what was kept; Ctrl-C

@@ -210,10 +210,12 @@ def test_an_unusable_output_location_is_one_line_for_every_command(capsys, empty
     assert listing(empty) == before
 
 
-@pytest.mark.parametrize("command", ["run", "sweep", "value", "matrix", "stats"])
-def test_an_output_in_use_by_another_command_is_refused(capsys, empty, command):
-    with OutputDir(empty / "busy"):
-        assert "in use by another playout command" in fails(capsys, *writing_commands(str(empty / "busy"))[command])
+@pytest.mark.parametrize("command", ["run", "sweep", "value", "matrix", "stats", "report"])
+def test_an_output_in_use_by_another_command_is_refused(capsys, empty, finished_run, command):
+    busy = str(empty / "busy")
+    argv = ["report", str(finished_run), "--out", busy] if command == "report" else writing_commands(busy)[command]
+    with OutputDir(busy):
+        assert "in use by another playout command" in fails(capsys, *argv)
 
 
 # ---------------------------------------------------------------- faults while writing

@@ -8,19 +8,11 @@ import json
 import polars as pl
 import pyarrow.parquet as pq
 import pytest
+from test_reports_report import one_line_error
 
 from cli import main
 from reports.report import build_report
-from sim.errors import InputError
 from sim.results import TABLE_META
-
-
-def one_line_error(call) -> str:
-    with pytest.raises(InputError) as info:
-        call()
-    message = str(info.value)
-    assert "\n" not in message
-    return message
 
 
 def rewrite_keeping_metadata(run, change):
