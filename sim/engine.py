@@ -117,14 +117,15 @@ def check_index(value: int, what: str) -> int:
 
 def check_knobs_apply(changed: dict[str, int], n_players: int) -> None:
     """Refuse a knob set for a seat or a player count this lineup does not have: it could not take effect,
-    and the run would silently answer another question."""
+    and the run would silently answer another question. The games name such knobs alike: `NAME.seatN` is
+    about seat N, `NAME_Np` about N-player games, and `experiment.NAME_seat` holds a seat number."""
     seats = f"a {n_players}-player game has seats 0..{n_players - 1}"
     for name, value in changed.items():
         if (m := re.search(r"\.seat(\d+)$", name)) and int(m.group(1)) >= n_players:
             raise ParamError(f"--set {name}: this knob is about seat {m.group(1)}, but {seats}")
         if (m := re.search(r"_(\d+)p$", name)) and int(m.group(1)) != n_players:
             raise ParamError(f"--set {name}: this knob applies to {m.group(1)}-player games, not {n_players}")
-        if name.endswith("_seat") and value >= n_players:
+        if re.fullmatch(r"experiment\.\w+_seat", name) and value >= n_players:
             raise ParamError(f"--set {name}={value}: {seats}")
 
 

@@ -174,6 +174,16 @@ def test_a_knob_that_cannot_take_effect_is_refused(capsys, empty, argv, words):
     assert listing(empty) == []
 
 
+@pytest.mark.parametrize(
+    "game, players, knob",
+    [("gangsta", "greedy*2", "start_money.bonus_per_seat=3"), ("yokohama", "greedy*2", "setup.orders_boxed_2p=10"),
+     ("yokohama", "greedy*3", "start_money.seat2=6")],
+)  # fmt: skip
+def test_a_knob_that_does_apply_is_taken(capsys, game, players, knob):
+    main(["show", game, "--players", players, "--set", knob])
+    assert capsys.readouterr().out
+
+
 # ---------------------------------------------------------------- output locations
 
 
