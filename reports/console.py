@@ -63,7 +63,8 @@ def timing(m: dict) -> str:
     played, seconds = m.get("games_played_this_session", m["n"]), m.get("play_seconds", m["wall_seconds"])
     rate = f"{m['games_per_second']:,.0f} games/s" if m.get("games_per_second") else "no games played"
     kept = f" ({m['n'] - played:,} kept from before)" if played < m["n"] else ""
-    compiled = f"; kernels compiled or loaded in {m['compile_seconds']:.1f} s" if "compile_seconds" in m else ""
+    took = m.get("compile_seconds")  # None on a cluster, where each worker compiles within play
+    compiled = "" if took is None else f"; kernels compiled or loaded in {took:.1f} s"
     return f"played {played:,} games in {seconds:.1f} s ({rate}){kept}{compiled}"
 
 

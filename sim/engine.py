@@ -308,7 +308,7 @@ def run(
             raise session.failed(e, out_dir, fresh=not resume) from None
         manifest = manifest_for(prep, "complete", time.perf_counter() - session.started, recipe.n, session.fingerprint)
         manifest.update(
-            compile_seconds=round(session.compile_seconds, 3),
+            compile_seconds=None if session.compile_seconds is None else round(session.compile_seconds, 3),
             play_seconds=round(session.play_seconds, 3),
             games_played_this_session=session.played,
             games_per_second=round(session.played / session.play_seconds, 1) if session.play_seconds > 0 else None,
@@ -324,7 +324,7 @@ class Session:
 
     recipe: Recipe
     started: float = field(default_factory=time.perf_counter)
-    compile_seconds: float = 0.0
+    compile_seconds: float | None = None  # None on a cluster: each worker compiles, within play
     play_seconds: float = 0.0
     played: int = 0
     parts_written: int = 0
