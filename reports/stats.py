@@ -164,13 +164,14 @@ def binomial_glm(endog: np.ndarray, exog: np.ndarray, start: np.ndarray | None =
     """statsmodels' binomial GLM fitted to (wins, losses) rows, or None when it breaks down (separation,
     a singular design, no convergence): the callers then fall back or say the answer is not estimable.
     `start`: parameters to start from (a bootstrap replicate starts from the point estimate)."""
-    import statsmodels.api as sm
+    from statsmodels.genmod.families import Binomial
+    from statsmodels.genmod.generalized_linear_model import GLM
     from statsmodels.tools.sm_exceptions import PerfectSeparationWarning
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            fit = sm.GLM(endog, exog, family=sm.families.Binomial()).fit(start_params=start)
+            fit = GLM(endog, exog, family=Binomial()).fit(start_params=start)
             cov = np.asarray(fit.cov_params())
         except (np.linalg.LinAlgError, ValueError, ZeroDivisionError, OverflowError):
             return None
