@@ -160,11 +160,11 @@ def table_html(table: Table, uuid: str) -> str:
         .set_properties(subset=text, **{"text-align": "left"})
     )
     if table.shade in floats and frame[table.shade].notna().any():
-        values = frame[table.shade].dropna()
-        centre = table.centre if table.centre is not None else "mid"
-        styler = styler.bar(subset=[table.shade], align=centre, color=["#d6604d", "#4393c3"],
-                            vmin=min(values.min(), table.centre or values.min()),
-                            vmax=max(values.max(), table.centre or values.max()))  # fmt: skip
+        lo, hi = frame[table.shade].min(), frame[table.shade].max()
+        centre = "mid" if table.centre is None else table.centre
+        if table.centre is not None:  # the bars grow from the centre, so it must lie within the scale
+            lo, hi = min(lo, table.centre), max(hi, table.centre)
+        styler = styler.bar(subset=[table.shade], align=centre, color=["#d6604d", "#4393c3"], vmin=lo, vmax=hi)
     return styler.to_html()
 
 

@@ -90,10 +90,16 @@ class OutputDir:
         except OSError as e:
             self._remove_created()
             raise RunDirError(f"{self.option} {self.path} cannot be written ({e.strerror or e})") from None
+        except BaseException:
+            self._remove_created()
+            raise
         return self
 
     def _lock(self) -> None:
-        import fcntl
+        try:
+            import fcntl
+        except ImportError:  # no flock on this platform: the directory is used unlocked
+            return
 
         fd = os.open(self.path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o666)
         try:
