@@ -10,7 +10,7 @@ import polars as pl
 
 from reports import balance, export, plots
 from sim.errors import InputError
-from sim.output import OutputDir, check
+from sim.output import OutputDir
 from sim.results import GAMES_FILE, read_manifest, verify_games
 
 REPORT_DIR = "report"
@@ -103,25 +103,13 @@ def draw_figures(games: pl.LazyFrame, tables: dict[str, pl.DataFrame], caption: 
 
 
 # How each table shows on the page: (columns as percentages, the column shaded with bars, its centre).
+CARD_RATES = ("owner_rate", "owner_lo", "owner_hi", "non_owner_rate", "non_owner_lo", "non_owner_hi", "difference",
+              "diff_lo", "diff_hi")  # fmt: skip
 TABLE_STYLES = {
     "seat_fairness": (("win_rate", "lo", "hi", "fair"), "win_rate", None),
     "scores": (("win_rate", "win_lo", "win_hi"), "win_rate", None),
     "end_triggers": (("share", "lo", "hi"), "share", None),
-    "card_owners": (
-        (
-            "owner_rate",
-            "owner_lo",
-            "owner_hi",
-            "non_owner_rate",
-            "non_owner_lo",
-            "non_owner_hi",
-            "difference",
-            "diff_lo",
-            "diff_hi",
-        ),
-        "difference",
-        0.0,
-    ),  # fmt: skip
+    "card_owners": (CARD_RATES, "difference", 0.0),
 }
 
 SECTIONS = (
@@ -169,8 +157,7 @@ def build_report(
     manifest = read_manifest(run_dir)
     games = open_games(run_dir)
     verify_games(run_dir, manifest)
-    out_path = check(out_dir if out_dir is not None else run_dir / REPORT_DIR, "--out")
-    with OutputDir(out_path) as claimed:
+    with OutputDir(out_dir if out_dir is not None else run_dir / REPORT_DIR) as claimed:
         return write_report(games, manifest, claimed.path, card_names)
 
 
