@@ -27,6 +27,13 @@ app = typer.Typer(
 
 EXIT_BAD_INPUT = 2
 
+DataOption = Annotated[
+    str | None,
+    typer.Option(
+        "--data", help="A data set of `playout data GAME` (default: builtin) or a directory of corrected files."
+    ),
+]
+
 
 class BadInput(Exception):
     """Raised for input the user must fix; main() prints it as one line and exits 2."""
@@ -237,6 +244,41 @@ def knobs(game: Annotated[str, typer.Argument(help="A game from `playout games`.
     Console().print(t)
 
 
+@app.command("data")
+def data_sets(game: Annotated[str, typer.Argument(help="A game from `playout games`.")]):
+    """List a game's data sets: the builtin tables and the named alternatives it ships, with the share of
+    their values that are ASSUMED and the tables each alternative replaces.
+
+    Examples:
+
+      playout data yokohama
+
+      playout run yokohama --data seed-guess-2026 -n 20000
+    """
+    from rich.console import Console
+    from rich.table import Column, Table
+
+    from sim.datafiles import game_data_dir, named_sets
+    from sim.registry import get_game
+
+    _game_info(game)
+    spec = get_game(game)
+    sets = named_sets(game_data_dir(game)).values()
+    t = Table(Column("data set", no_wrap=True), "ASSUMED", Column("fingerprint", no_wrap=True),
+              "tables that differ from builtin", title=f"{game} data sets (--data NAME)")  # fmt: skip
+    builtin = spec.load_data(None)
+    t.add_row("builtin", f"{builtin.assumed_share:.0%}", builtin.fingerprint, "-")
+    for s in sets:
+        loaded = spec.load_data(s.name)
+        tables = ", ".join(name.removesuffix(".csv") for name in s.tables())
+        t.add_row(s.name, f"{loaded.assumed_share:.0%}", loaded.fingerprint, tables)
+    console = Console()
+    console.print(t)
+    console.print("builtin: the tables in data/ (RULES.md says where each comes from)")
+    for s in sets:
+        console.print(f"{s.name}: {s.description}")
+
+
 @app.command()
 def run(
     game: Annotated[str, typer.Argument(help="A game from `playout games`.")],
@@ -248,7 +290,7 @@ def run(
     seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed: same seed, same games.")] = 1,
     out: Annotated[str | None, typer.Option("--out", "-o", help="Output directory.")] = None,
     sets: Annotated[list[str] | None, typer.Option("--set", help="Rule knob KEY=VALUE (repeatable).")] = None,
-    data: Annotated[Path | None, typer.Option("--data", help="Directory of corrected data files.")] = None,
+    data: DataOption = None,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="Numba threads (default: all cores).")] = None,
     chunk: Annotated[int, typer.Option("--chunk", help="Games per chunk (a parquet part; resume unit).")] = 8192,
     resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted run in --out.")] = False,
@@ -276,7 +318,7 @@ def run(
     threads = _threads(threads)
     codes = _lineup(game, players)
     params = _params_overrides(game, sets or [])
-    data_dir = _data_dir(data)
+    data_dir = _data(game, data)
     out = _out(out, Path("runs") / f"{game}-{len(codes)}p-seed{seed}-n{n}")
     from sim.backends import parse_cluster
     from sim.engine import Recipe
@@ -301,12 +343,10 @@ def _kept(out: Path) -> str:
     return f"interrupted; {kept} finished chunk(s) kept in {out}: rerun the same command with --resume to continue"
 
 
-def _data_dir(data: Path | None) -> str | None:
-    if data is None:
-        return None
-    if not data.is_dir():
-        raise BadInput(f"--data {data}: no such directory")
-    return str(data.resolve())
+def _data(game: str, data: str | None) -> str | None:
+    from sim.datafiles import resolve_data
+
+    return resolve_data(game, data)
 
 
 def _run_with_progress(recipe, out: Path, threads, cluster, resume: bool, quiet: bool) -> dict:
@@ -341,7 +381,7 @@ def show(
     index: Annotated[int, typer.Option("--game", "-g", help="Game index within the run.")] = 0,
     players: Annotated[str | None, typer.Option("--players", "-p", help="The run's player codes.")] = None,
     sets: Annotated[list[str] | None, typer.Option("--set", help="Rule knob KEY=VALUE (repeatable).")] = None,
-    data: Annotated[Path | None, typer.Option("--data", help="Directory of corrected data files.")] = None,
+    data: DataOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="A JSON trace a checker can replay: one object per line (README).")
     ] = False,
@@ -367,7 +407,7 @@ def show(
     from sim.engine import Recipe, prepare
     from sim.trace import check_trace, json_lines, trace_game
 
-    prep = prepare(Recipe(game, codes, seed, index + 1, 1, params, _data_dir(data)))
+    prep = prepare(Recipe(game, codes, seed, index + 1, 1, params, _data(game, data)))
     trace = trace_game(prep, index)
     lines = json_lines(prep, trace, legal) if as_json else prep.spec.render.text_lines(prep, trace)
     for line in lines:
@@ -412,7 +452,7 @@ def matrix(
     players: Annotated[int | None, typer.Option("--players", help="Players per game (default: the most).")] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed (every matchup uses it).")] = 1,
     sets: Annotated[list[str] | None, typer.Option("--set", help="Rule knob KEY=VALUE (repeatable).")] = None,
-    data: Annotated[Path | None, typer.Option("--data", help="Directory of corrected data files.")] = None,
+    data: DataOption = None,
     out: Annotated[str | None, typer.Option("--out", "-o", help="Output directory.")] = None,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="Numba threads.")] = None,
 ):
@@ -446,7 +486,7 @@ def matrix(
     from sim.engine import Recipe
 
     unique = list(dict.fromkeys(codes))
-    base = Recipe(game, unique[:1] * p, seed, n, min(n, 8192), params, _data_dir(data))
+    base = Recipe(game, unique[:1] * p, seed, n, min(n, 8192), params, _data(game, data))
     matchups = len(unique) * (len(unique) - 1)
     _experiment(
         base, n * matchups, 6 + 3 * p, f"-n {n} in each of {matchups} matchups",
@@ -467,7 +507,7 @@ def sweep(
         int | None, typer.Option("--seat", help="Seat whose fairness is asked (default: from the knob).")
     ] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed (the same for every value).")] = 1,
-    data: Annotated[Path | None, typer.Option("--data", help="Directory of corrected data files.")] = None,
+    data: DataOption = None,
     out: Annotated[str | None, typer.Option("--out", "-o", help="Output directory.")] = None,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="Numba threads.")] = None,
 ):
@@ -512,7 +552,7 @@ def sweep(
     from sim.engine import Recipe, prepare
     from sim.experiments import sweep_arms
 
-    base = Recipe(game, codes, seed, n, min(n, 8192), fixed, _data_dir(data))
+    base = Recipe(game, codes, seed, n, min(n, 8192), fixed, _data(game, data))
     for _, arm in sweep_arms(base, knob, values):
         prepare(arm)  # every value must be possible with this lineup before anything runs
     _experiment(
@@ -533,7 +573,7 @@ def value(
     players: Annotated[str | None, typer.Option("--players", "-p", help="Player codes, one per seat.")] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed (the same in every condition).")] = 1,
     sets: Annotated[list[str] | None, typer.Option("--set", help="Rule knob KEY=VALUE (repeatable).")] = None,
-    data: Annotated[Path | None, typer.Option("--data", help="Directory of corrected data files.")] = None,
+    data: DataOption = None,
     out: Annotated[str | None, typer.Option("--out", "-o", help="Output directory.")] = None,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="Numba threads.")] = None,
 ):
@@ -575,7 +615,7 @@ def value(
     from sim.engine import Recipe
 
     n = (n // p) * p  # every seat receives the card in an equal share of the games
-    base = Recipe(game, codes, seed, n, min(n, 8192), params, _data_dir(data))
+    base = Recipe(game, codes, seed, n, min(n, 8192), params, _data(game, data))
     arms = 1 + 2 * len(chosen)
     _experiment(
         base, n * arms, 3 + 3 * p, f"-n {n} in each of {arms} conditions",
@@ -703,7 +743,7 @@ def stats(
     n: Annotated[int, typer.Option("-n", "--games", help="Number of games.")] = 2000,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed.")] = 1,
     sets: Annotated[list[str] | None, typer.Option("--set", help="Rule knob KEY=VALUE (repeatable).")] = None,
-    data: Annotated[Path | None, typer.Option("--data", help="Directory of corrected data files.")] = None,
+    data: DataOption = None,
     csv: Annotated[str | None, typer.Option("--csv", help="Also write the tables as CSV into this directory.")] = None,
 ):
     """What each strategy does: action kinds per game, cards owned, VP by source, end triggers.
@@ -725,7 +765,7 @@ def stats(
 
     from sim.engine import Recipe, prepare
 
-    prep = prepare(Recipe(game, codes, seed, n, n, params, _data_dir(data)))
+    prep = prepare(Recipe(game, codes, seed, n, n, params, _data(game, data)))
     _fits_in_memory(n, 3 * 4 * prep.spec.n_result_columns, f"-n {n} (stats keeps every game's row)")
     csv_dir = None if csv is None else _out(csv, Path(), "--csv")
     with _claim(csv_dir) if csv_dir is not None else nullcontext():

@@ -4,6 +4,8 @@ Every table a game ships lives in `sim/games/<game>/data/*.csv`. Each row says w
 from in a `provenance` column: `sourced` (a cited public source states it), `inferred` (reasoned from
 sourced facts) or `ASSUMED` (a placeholder so the game can run). `--data DIR` overlays a user's corrected
 files on the built-in ones, file by file; every problem is reported as `file, row N: what is wrong`.
+A game may also ship named alternative data sets, overlays in `sim/games/<game>/data_sets/<name>/`, chosen
+with `--data NAME` and listed by `playout data GAME`.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import numpy as np
 from sim.errors import DataError, did_you_mean
 
 PROVENANCE = ("sourced", "inferred", "ASSUMED")
+SETS_DIR = "data_sets"  # beside a game's data/: one directory per named alternative data set
 
 
 @dataclass(frozen=True)
@@ -47,14 +50,22 @@ class Row:
 
 @dataclass
 class DataSources:
-    """Which directory each file was read from, and how many numbers of each provenance were read."""
+    """Which directory each file was read from, and how many numbers of each provenance were read.
+
+    `custom` is a directory of corrected files, or the name of one of the game's named data sets
+    (`data_sets/<name>/` beside `builtin`); either overlays the builtin files, file by file."""
 
     builtin: Path
     custom: Path | None = None
     used_custom: list[str] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PROVENANCE, 0))
+    set_name: str | None = None
 
     def __post_init__(self):
+        if self.custom is not None and self.set_name is None:
+            found = named_sets(self.builtin).get(str(self.custom))
+            if found is not None:
+                self.set_name, self.custom = found.name, found.path
         if self.custom is not None:
             self.check_custom_names()
 
@@ -78,6 +89,8 @@ class DataSources:
 
     @property
     def name(self) -> str:
+        if self.set_name is not None:
+            return self.set_name
         if not self.used_custom:
             return "builtin"
         return f"{self.custom} ({', '.join(sorted(self.used_custom))}) over builtin"
@@ -163,3 +176,56 @@ def fingerprint(*arrays: np.ndarray) -> str:
     for a in arrays:
         h.update(np.ascontiguousarray(a).tobytes())
     return h.hexdigest()[:16]
+
+
+# ---------------------------------------------------------------- named data sets
+
+
+@dataclass(frozen=True)
+class NamedSet:
+    """An alternative data set a game ships: `sim/games/<game>/data_sets/<name>/` holds the tables (CSV files)
+    that differ from the builtin ones, and a README.md whose first paragraph after the title describes it."""
+
+    name: str
+    path: Path
+    description: str
+
+    def tables(self) -> list[str]:
+        return sorted(p.name for p in self.path.glob("*.csv"))
+
+
+def named_sets(builtin: Path) -> dict[str, NamedSet]:
+    """The named data sets beside a game's builtin data directory, by name."""
+    root = builtin.parent / SETS_DIR
+    if not root.is_dir():
+        return {}
+    return {d.name: NamedSet(d.name, d, _description(d)) for d in sorted(root.iterdir()) if d.is_dir()}
+
+
+def _description(path: Path) -> str:
+    readme = path / "README.md"
+    if not readme.is_file():
+        return ""
+    paragraphs = readme.read_text(encoding="utf-8").split("\n\n")
+    text = [p for p in paragraphs if p.strip() and not p.lstrip().startswith("#")]
+    return " ".join(text[0].split()) if text else ""
+
+
+def game_data_dir(game: str) -> Path:
+    """A game's builtin data directory (sim/games/<game>/data)."""
+    return Path(__file__).parent / "games" / game / "data"
+
+
+def resolve_data(game: str, data: str | None) -> str | None:
+    """What `--data` names: None (builtin), a named set of the game (kept as its name, so a recipe replays
+    on any machine), or a directory (made absolute). A bare word that names a set is the set; write ./NAME
+    for a directory of that name. Raises DataError for anything else."""
+    if data is None or data == "builtin":
+        return None
+    sets = named_sets(game_data_dir(game))
+    if data in sets:
+        return data
+    path = Path(data)
+    if path.is_dir():
+        return str(path.resolve())
+    raise DataError(f"--data {data}: not a directory, nor a data set of {game}{did_you_mean(data, ['builtin', *sets])}")

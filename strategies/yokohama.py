@@ -21,11 +21,11 @@ BOOK = StrategyBook(
         Strategy("greedy", GREEDY, "one-step value of each legal decision with the default weights"),
         Strategy(
             "orders", GREEDY, "order runner: ports, goods for orders, country sets and foreign agents",
-            {"w_order": 1.8, "w_needed": 1.5, "w_flag": 1.5, "w_agent": 2.6, "w_tech": 0.6, "w_church": 1.2},
+            {"w_order": 1.8, "w_needed": 2.0, "w_flag": 2.5, "w_agent": 2.6, "w_tech": 0.6, "w_church": 1.2},
         ),
         Strategy(
             "techs", GREEDY, "tech builder: laboratories, the industry majority, engine techs",
-            {"w_tech": 1.8, "w_industry": 0.9, "w_order": 0.7, "w_money": 0.55},
+            {"w_tech": 1.8, "w_industry": 0.9, "w_order": 0.7, "w_money": 0.8},
         ),
         Strategy(
             "church", GREEDY, "church racer: faith, the church and customs majorities, ends the game early",
@@ -37,7 +37,7 @@ BOOK = StrategyBook(
         ),
         Strategy(
             "builder", GREEDY, "builder: spread placement, shops and trading houses, location rewards",
-            {"w_build": 4.0, "w_shop": 1.6, "w_th": 2.6, "w_tempo": 0.6, "w_assistant": 1.0, "w_church": 0.0,
+            {"w_build": 4.0, "w_shop": 0.9, "w_th": 0.9, "w_tempo": 0.6, "w_assistant": 1.0, "w_church": 0.0,
              "w_faith": 0.3, "w_end": 0.6},
         ),
     ],

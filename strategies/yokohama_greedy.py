@@ -109,6 +109,7 @@ from sim.games.yokohama.layout import (
     P_SHOPS_HAND,
     P_SHOPS_WAREHOUSE,
     P_TH_BUILT,
+    P_TH_HAND,
     P_TH_WAREHOUSE,
     P_VP,
     PH_AGENCY,
@@ -131,13 +132,14 @@ from sim.games.yokohama.layout import (
     Q_CHIP,
     Q_LOCATION,
     Q_SHOP,
+    Q_TH,
     R_IMPORTS,
     R_YEN,
     T_BALL,
-    T_BRICKWORKS,
+    T_BRICKYARD,
     T_ELECTRIC,
     T_EXPOSITION,
-    T_GAS_LAMP,
+    T_GASLIGHT,
     T_LANGUAGE,
     T_PATENT,
     T_STATION,
@@ -146,15 +148,16 @@ from sim.games.yokohama.layout import (
 )
 from sim.games.yokohama.params import (
     K_BALL_VP,
-    K_BRICKWORKS_VP,
+    K_BRICKYARD_VP,
     K_BUILD_POWER,
     K_CHURCH_DONATION_YEN,
+    K_CHURCH_EXACT,
     K_CT_GOOD_YEN,
     K_CT_IMPORT_YEN,
     K_ELECTRIC_VP,
     K_END_COUNT_2P,
     K_EXPOSITION_VP,
-    K_GAS_LAMP_VP,
+    K_GASLIGHT_VP,
     K_GOODS_PER_VP,
     K_HAND_LIMIT,
     K_LANGUAGE_YEN,
@@ -232,24 +235,25 @@ from sim.games.yokohama.tables import (
 )
 from strategies import Weight
 
-# Defaults from benchmarks/tune_weights.py (one coordinate round against a field of techs, orders, builder).
+# Defaults from benchmarks/tune_weights.py (two coordinate rounds against a field of techs, orders, builder, on
+# the rules 1.1 data; the commit that set them lists the steps).
 WEIGHTS = [
     Weight("w_vp", 0.5, "a victory point"),
-    Weight("w_money", 0.45, "one yen (2 yen make 1 VP at the end; more during play)"),
+    Weight("w_money", 1.15, "one yen (2 yen make 1 VP at the end; more during play)"),
     Weight("w_goods", 0.48, "one yen's worth of a good no order in hand needs"),
-    Weight("w_needed", 1.0, "a good that an order in hand still needs"),
-    Weight("w_import", 1.3, "an imported good"),
+    Weight("w_needed", 1.6, "a good that an order in hand still needs"),
+    Weight("w_import", 2.08, "an imported good"),
     Weight("w_order", 1.0, "multiplier on an order card's worth (reward minus the goods it still needs)"),
-    Weight("w_flag", 1.28, "a flag of a country not yet held (country sets)"),
+    Weight("w_flag", 2.05, "a flag of a country not yet held (country sets)"),
     Weight("w_agent", 2.0, "a foreign agent (an extra action, 1 VP if unused)"),
-    Weight("w_industry", 0.56, "one industry point (the 10/5 majority)"),
+    Weight("w_industry", 0.28, "one industry point (the 10/5 majority)"),
     Weight("w_tech", 1.6, "multiplier on a technology's effect"),
-    Weight("w_church", 2.0, "a church piece beyond its printed reward (the 6/3 majority)"),
-    Weight("w_faith", 1.0, "multiplier on a church space's printed VP"),
+    Weight("w_church", 1.0, "a church piece beyond its printed reward (the 6/3 majority)"),
+    Weight("w_faith", 0.5, "multiplier on a church space's printed VP"),
     Weight("w_customs", 2.0, "a customs piece beyond its printed reward (the 8/4 majority)"),
     Weight("w_assistant", 0.35, "an assistant brought to hand from the warehouse"),
-    Weight("w_shop", 0.6, "a shop brought to hand"),
-    Weight("w_th", 1.0, "a trading house brought to hand"),
+    Weight("w_shop", 0.5, "share of the best free shop space's worth that a shop brought to hand is worth"),
+    Weight("w_th", 0.8, "share of the best free trading-house space's worth that one brought to hand is worth"),
     Weight("w_build", 1.5, "a building placed, beyond its printed reward (power there, end race)"),
     Weight("w_chip", 1.0, "multiplier on a five-power chip's reward"),
     Weight("w_tempo", 0.35, "an assistant left on the board for a later turn"),
@@ -286,7 +290,8 @@ CX_MOVE_COST = CX_MONEY + 1
 CX_DONATION = CX_MOVE_COST + MAX_POS  # scratch: donation costs, cheapest first
 CX_SLOT_VALUE = CX_DONATION + N_DONATIONS  # worth of the card in each order slot, then each tech slot (NaN: not yet)
 CX_BUILD = CX_SLOT_VALUE + 4 * N_SLOTS  # best building worth per position (NaN: not yet)
-CX_SIZE = CX_BUILD + MAX_POS
+CX_PROSPECT = CX_BUILD + MAX_POS  # best shop, then trading house, buildable on the board whatever is in hand (NaN)
+CX_SIZE = CX_PROSPECT + 2
 ALL_DONATED = (1 << N_DONATIONS) - 1
 SILK = 1  # index of silk in GOODS
 
@@ -364,7 +369,7 @@ def action_value(s, d, k, w, p, phase, a, cx):
     if phase == PH_AGENCY:
         if a == A_AGENCY_DONE:
             return 0.0
-        return hire_value(s, k, w, p, a - A_HIRE_ASSISTANT, cx)
+        return hire_value(s, d, k, w, p, a - A_HIRE_ASSISTANT, cx)
     if phase == PH_CHINATOWN:
         return exchange_value(s, k, w, p, a, cx)
     if phase == PH_CHURCH:
@@ -516,13 +521,42 @@ def tech_value(s, d, k, w, p, t, cx):
 
 
 @njit(cache=True)
-def hire_value(s, k, w, p, what, cx):
+def hire_value(s, d, k, w, p, what, cx):
+    """A piece brought from the warehouse: an assistant by its weight; a shop or trading house by a share of
+    the best building it could go up as now (fewer when some are already in hand)."""
     b = pb(p)
     if what == 0:
         return w[W_ASSISTANT] * (1.5 if s[b + P_ASSIST_HAND] < 3 else 1.0)
     if what == 1:
-        return w[W_SHOP] + w[W_BUILD] * 0.5 - cx[CX_MONEY] * k[K_SHOP_YEN]
-    return w[W_TH] + w[W_BUILD] * 0.8 - cx[CX_MONEY] * trading_house_price(s, k, p)
+        prospect = w[W_SHOP] * building_prospect(s, d, k, w, p, 0, cx) / (1 + s[b + P_SHOPS_HAND])
+        return prospect - cx[CX_MONEY] * k[K_SHOP_YEN]
+    prospect = w[W_TH] * building_prospect(s, d, k, w, p, 1, cx) / (1 + s[b + P_TH_HAND])
+    return prospect - cx[CX_MONEY] * trading_house_price(s, k, p)
+
+
+@njit(cache=True)
+def building_prospect(s, d, k, w, p, trading_house, cx):
+    """The best shop (or trading house) seat p could build now on the board, whatever is in hand; computed
+    once per decision."""
+    c = CX_PROSPECT + trading_house
+    if np.isnan(cx[c]):
+        best = 0.0
+        for q in range(s[G_N_POS]):
+            loc = s[qb(q) + Q_LOCATION]
+            if loc < 0:
+                continue
+            if trading_house:
+                if s[qb(q) + Q_TH] == NONE:
+                    best = max(best, build_value(s, d, k, w, p, q, LOC_TH, cx))
+                continue
+            mine = False
+            for i in range(d[D_LOC_SHOPS + loc]):
+                mine = mine or s[qb(q) + Q_SHOP + i] == p
+            for i in range(d[D_LOC_SHOPS + loc]):
+                if not mine and s[qb(q) + Q_SHOP + i] == NONE:
+                    best = max(best, build_value(s, d, k, w, p, q, i, cx))
+        cx[c] = best
+    return cx[c]
 
 
 @njit(cache=True)
@@ -576,9 +610,9 @@ def church_plan(s, d, k, w, p, faith, donated, cx):
     best_faith = -1
     for i in range(d[D_CHURCH_N]):
         f = d[D_CHURCH_FAITH + i]
-        if s[G_CHURCH + i] != NONE or f < faith or f - faith > N_DONATIONS:
+        if s[G_CHURCH + i] != NONE or f - faith > N_DONATIONS or (f < faith and k[K_CHURCH_EXACT]):
             continue
-        pay = 0.0
+        pay = 0.0  # a space below the faith reached costs no donation (the excess is lost)
         for j in range(f - faith):
             pay += costs[j]
         v = w[W_FAITH] * w[W_VP] * d[D_CHURCH_VP + i] + cx[CX_MONEY] * d[D_CHURCH_YEN + i] + w[W_CHURCH] - pay
@@ -612,8 +646,8 @@ def church_value(s, d, k, w, p, a, cx):
 def customs_space_value(s, d, k, w, p, i, cx):
     v = w[W_VP] * d[D_CUSTOMS_VP + i] + cx[CX_MONEY] * d[D_CUSTOMS_YEN + i] + w[W_CUSTOMS]
     v -= w[W_IMPORT] * d[D_CUSTOMS_IMPORTS + i]
-    if owns(s, p, T_BRICKWORKS):
-        v += w[W_VP] * k[K_BRICKWORKS_VP]
+    if owns(s, p, T_BRICKYARD):
+        v += w[W_VP] * k[K_BRICKYARD_VP]
     return v + end_value(s, d, k, w, p, K_CUSTOMS, cx)
 
 
@@ -698,8 +732,8 @@ def build_value(s, d, k, w, p, q, space, cx):
         if s[b + P_TH_BUILT] + 1 >= k[K_START_TH_WAREHOUSE]:
             v += w[W_END] * end_appetite(s, cx)
     else:
-        if owns(s, p, T_GAS_LAMP):
-            v += w[W_VP] * k[K_GAS_LAMP_VP]
+        if owns(s, p, T_GASLIGHT):
+            v += w[W_VP] * k[K_GASLIGHT_VP]
         if s[b + P_SHOPS_BUILT] + 1 >= k[K_START_SHOPS_HAND] + k[K_START_SHOPS_WAREHOUSE]:
             v += w[W_END] * end_appetite(s, cx)
     return v
@@ -740,7 +774,7 @@ def area_value(s, d, k, w, p, q, pw, cx):
     elif act == ACT_TECHS:
         v = lab_value(s, d, k, w, p, q, amount, cx)
     elif act == ACT_HIRE:
-        v = agency_value(s, k, w, p, amount, cx)
+        v = agency_value(s, d, k, w, p, amount, cx)
     elif act == ACT_EXCHANGE:
         v = chinatown_value(s, k, w, p, amount, cx)
     elif act == ACT_CHURCH:
@@ -830,21 +864,21 @@ def lab_value(s, d, k, w, p, q, industry, cx):
 
 
 @njit(cache=True)
-def agency_value(s, k, w, p, items, cx):
+def agency_value(s, d, k, w, p, items, cx):
     b = pb(p)
     v = 0.0
     left = items
     money = s[b + P_MONEY]
     th_price = trading_house_price(s, k, p)
     if left > 0 and s[b + P_TH_WAREHOUSE] >= 1 and money >= th_price:
-        v += max(0.0, hire_value(s, k, w, p, 2, cx))
+        v += max(0.0, hire_value(s, d, k, w, p, 2, cx))
         money -= th_price
         left -= 1
     shops = min(left, s[b + P_SHOPS_WAREHOUSE], money // max(1, k[K_SHOP_YEN]))
     if shops > 0:
-        v += shops * max(0.0, hire_value(s, k, w, p, 1, cx))
+        v += shops * max(0.0, hire_value(s, d, k, w, p, 1, cx))
         left -= shops
-    v += min(left, s[b + P_ASSIST_WAREHOUSE]) * hire_value(s, k, w, p, 0, cx)
+    v += min(left, s[b + P_ASSIST_WAREHOUSE]) * hire_value(s, d, k, w, p, 0, cx)
     return v
 
 

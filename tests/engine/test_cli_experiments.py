@@ -43,7 +43,7 @@ def test_sweep_needs_exactly_one_range(capsys):
 
 def test_value_ranks_the_chosen_cards(tmp_path, capsys):
     out = tmp_path / "v"
-    main(["value", "yokohama", "--only", "exposition,post", "-n", "120", "--out", str(out)])
+    main(["value", "yokohama", "--only", "exposition,postal_system", "-n", "120", "--out", str(out)])
     table = pl.read_csv(out / "value.csv", comment_prefix="#")
     assert table["card"].to_list()[0] == "exposition"  # ten VP at once beats a movement convenience
     assert (out / "value_given.png").exists() and (out / "value_removed.png").exists()

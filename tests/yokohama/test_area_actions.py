@@ -117,7 +117,7 @@ from sim.games.yokohama.layout import (
     R_TEA,
     R_YEN,
     T_BALL,
-    T_GAS_LAMP,
+    T_GASLIGHT,
     T_MINING,
     T_PRINTING,
     T_SPINNING,
@@ -153,6 +153,7 @@ from .scenario import (
     chips_with,
     give_tech,
     in_range,
+    knobs,
     legal,
     location_reward,
     move_in,
@@ -309,17 +310,28 @@ def test_port_power_four_gives_no_vp():
     assert s[pb(0) + P_VP] == 0
 
 
-def test_first_order_is_free_and_the_slot_refills_from_the_deck():
+def test_first_order_is_free_the_cards_left_move_left_and_the_deck_refills_the_right():
+    """English rulebook, Port, Replenishing Cards: move all cards to the left, then fill the empty spaces."""
     s, q = at_port(4)
-    order = int(s[order_slot(0, 0)])
+    before = [int(s[order_slot(0, i)]) for i in range(N_SLOTS)]
     nxt = int(s[G_ORDER_DECK + s[G_ORDER_TOP]])
     money = s[pb(0) + P_MONEY]
-    act(s, A_TAKE_ORDER + 0)
-    assert s[pb(0) + P_ORDERS_HAND + 0] == order
+    act(s, A_TAKE_ORDER + 1)
+    assert s[pb(0) + P_ORDERS_HAND + 0] == before[1]
     assert s[pb(0) + P_MONEY] == money
     assert s[G_PHASE] == PH_PORT  # a second may follow
     act(s, A_PORT_DONE)
-    assert s[order_slot(0, 0)] == nxt
+    assert [int(s[order_slot(0, i)]) for i in range(N_SLOTS)] == [before[0], *before[2:], nxt]
+
+
+def test_two_orders_taken_leave_the_rest_shifted_left_and_two_new_cards_on_the_right():
+    s, q = at_port(4)
+    s[pb(0) + P_MONEY] = 2
+    before = [int(s[order_slot(0, i)]) for i in range(N_SLOTS)]
+    top = int(s[G_ORDER_TOP])
+    new = [int(s[G_ORDER_DECK + top]), int(s[G_ORDER_DECK + top + 1])]
+    acts(s, A_TAKE_ORDER + 0, A_TAKE_ORDER_YEN + 3)
+    assert [int(s[order_slot(0, i)]) for i in range(N_SLOTS)] == [before[1], before[2], before[4], before[5], *new]
 
 
 def test_second_order_costs_two_yen_or_one_import():
@@ -412,19 +424,19 @@ def buys(s, slot):
 
 def test_tech_within_the_power_industry_is_free():
     free = slot_with_extra(0)
-    techs = [T_GAS_LAMP] * N_SLOTS
-    s, q = at_lab(tech_industry(T_GAS_LAMP), techs)
+    techs = [T_GASLIGHT] * N_SLOTS
+    s, q = at_lab(tech_industry(T_GASLIGHT), techs)
     assert buys(s, free) == {0}  # no payment beyond what is needed
     money = s[pb(0) + P_MONEY]
     act(s, A_BUY_TECH + free * STRIDE)
-    assert s[pb(0) + P_TECHS] == 1 << T_GAS_LAMP
+    assert s[pb(0) + P_TECHS] == 1 << T_GASLIGHT
     assert s[pb(0) + P_MONEY] == money
 
 
 def test_each_missing_industry_point_costs_two_yen_or_an_import():
     free = slot_with_extra(0)
-    techs = [T_GAS_LAMP] * N_SLOTS
-    power = tech_industry(T_GAS_LAMP) - 2  # two points short
+    techs = [T_GASLIGHT] * N_SLOTS
+    power = tech_industry(T_GASLIGHT) - 2  # two points short
     s, q = at_lab(power, techs)
     s[pb(0) + P_MONEY] = 4
     s[pb(0) + P_IMPORTS] = 2
@@ -436,26 +448,27 @@ def test_each_missing_industry_point_costs_two_yen_or_an_import():
 
 def test_industry_points_paid_all_in_imports():
     free = slot_with_extra(0)
-    s, q = at_lab(tech_industry(T_GAS_LAMP) - 2, [T_GAS_LAMP] * N_SLOTS)
+    s, q = at_lab(tech_industry(T_GASLIGHT) - 2, [T_GASLIGHT] * N_SLOTS)
     s[pb(0) + P_MONEY] = 0
     s[pb(0) + P_IMPORTS] = 2
+    supply = int(s[G_IMPORT_SUPPLY])
     assert buys(s, free) == {2}
     act(s, A_BUY_TECH + free * STRIDE + 2)
     assert s[pb(0) + P_IMPORTS] == 0
-    assert s[G_IMPORT_SUPPLY] == 23 + 2
+    assert s[G_IMPORT_SUPPLY] == supply + 2
 
 
 def test_tech_slot_surcharge_adds_to_the_industry_needed():
     extra = int(max(DATA[D_LAB_EXTRA + i] for i in range(N_SLOTS)))
     assert extra > 0
     slot = slot_with_extra(extra)
-    s, q = at_lab(tech_industry(T_GAS_LAMP), [T_GAS_LAMP] * N_SLOTS)
+    s, q = at_lab(tech_industry(T_GASLIGHT), [T_GASLIGHT] * N_SLOTS)
     s[pb(0) + P_MONEY] = 2 * extra
     s[pb(0) + P_IMPORTS] = 0
     assert buys(s, slot) == {0}
     act(s, A_BUY_TECH + slot * STRIDE)
     assert s[pb(0) + P_MONEY] == 0
-    s2, _ = at_lab(tech_industry(T_GAS_LAMP), [T_GAS_LAMP] * N_SLOTS)
+    s2, _ = at_lab(tech_industry(T_GASLIGHT), [T_GASLIGHT] * N_SLOTS)
     s2[pb(0) + P_MONEY] = 2 * extra - 1
     s2[pb(0) + P_IMPORTS] = 0
     assert buys(s2, slot) == set()
@@ -482,7 +495,7 @@ def test_lab_industry_is_at_most_five():
 
 def test_surplus_industry_is_lost():
     free = slot_with_extra(0)
-    s, q = at_lab(5, [T_GAS_LAMP] * N_SLOTS)
+    s, q = at_lab(5, [T_GASLIGHT] * N_SLOTS)
     money, imports = s[pb(0) + P_MONEY], s[pb(0) + P_IMPORTS]
     act(s, A_BUY_TECH + free * STRIDE)
     assert s[pb(0) + P_MONEY] == money and s[pb(0) + P_IMPORTS] == imports
@@ -490,7 +503,7 @@ def test_surplus_industry_is_lost():
 
 def test_third_tech_is_free_of_the_fee():
     free = slot_with_extra(0)
-    s, q = at_lab(5, [T_GAS_LAMP] * N_SLOTS)
+    s, q = at_lab(5, [T_GASLIGHT] * N_SLOTS)
     give_tech(s, 0, T_BALL)
     give_tech(s, 0, T_SPINNING)
     money = s[pb(0) + P_MONEY]
@@ -501,7 +514,7 @@ def test_third_tech_is_free_of_the_fee():
 
 def test_fourth_tech_costs_two_yen_or_an_import():
     free = slot_with_extra(0)
-    s, q = at_lab(5, [T_GAS_LAMP] * N_SLOTS)
+    s, q = at_lab(5, [T_GASLIGHT] * N_SLOTS)
     for t in (T_BALL, T_SPINNING, T_MINING):
         give_tech(s, 0, t)
     s[pb(0) + P_MONEY] = 2
@@ -514,7 +527,7 @@ def test_fourth_tech_costs_two_yen_or_an_import():
 
 def test_fourth_tech_paid_with_an_import():
     free = slot_with_extra(0)
-    s, q = at_lab(5, [T_GAS_LAMP] * N_SLOTS)
+    s, q = at_lab(5, [T_GASLIGHT] * N_SLOTS)
     for t in (T_BALL, T_SPINNING, T_MINING):
         give_tech(s, 0, t)
     s[pb(0) + P_MONEY] = 1
@@ -525,7 +538,7 @@ def test_fourth_tech_paid_with_an_import():
 
 
 def test_fourth_tech_cannot_be_bought_without_the_fee():
-    s, q = at_lab(5, [T_GAS_LAMP] * N_SLOTS)
+    s, q = at_lab(5, [T_GASLIGHT] * N_SLOTS)
     for t in (T_BALL, T_SPINNING, T_MINING):
         give_tech(s, 0, t)
     s[pb(0) + P_MONEY] = 1
@@ -534,7 +547,7 @@ def test_fourth_tech_cannot_be_bought_without_the_fee():
 
 
 def test_no_two_techs_of_the_same_name():
-    s, q = at_lab(5, [T_BALL, T_GAS_LAMP, T_BALL, T_GAS_LAMP, T_BALL, T_GAS_LAMP])
+    s, q = at_lab(5, [T_BALL, T_GASLIGHT, T_BALL, T_GASLIGHT, T_BALL, T_GASLIGHT])
     give_tech(s, 0, T_BALL)
     options = legal(s)
     for slot in range(N_SLOTS):
@@ -563,8 +576,8 @@ def test_empty_tech_deck_leaves_slot_empty():
     s[G_TECH_TOP] = s[G_TECH_END]
     before = [int(s[tech_slot(0, i)]) for i in range(N_SLOTS)]
     free = slot_with_extra(0)
-    s[tech_slot(0, free)] = T_GAS_LAMP
-    before[free] = T_GAS_LAMP
+    s[tech_slot(0, free)] = T_GASLIGHT
+    before[free] = T_GASLIGHT
     move_in(s, 0, q, 5)
     act(s, A_BUY_TECH + free * STRIDE)
     after = [int(s[tech_slot(0, i)]) for i in range(N_SLOTS)]
@@ -572,7 +585,7 @@ def test_empty_tech_deck_leaves_slot_empty():
 
 
 def test_buying_a_tech_is_optional():
-    s, q = at_lab(5, [T_GAS_LAMP] * N_SLOTS)
+    s, q = at_lab(5, [T_GASLIGHT] * N_SLOTS)
     act(s, A_LAB_DONE)
     assert s[pb(0) + P_TECHS] == 0
     assert s[G_PHASE] != PH_LAB
@@ -581,11 +594,11 @@ def test_buying_a_tech_is_optional():
 def test_research_institute_sells_the_techs_of_the_second_board():
     s, q = acting_at(K_RESEARCH)
     free = slot_with_extra(0)
-    s[tech_slot(1, free)] = T_GAS_LAMP
+    s[tech_slot(1, free)] = T_GASLIGHT
     s[tech_slot(0, free)] = T_BALL
     move_in(s, 0, q, 5)
     act(s, A_BUY_TECH + free * STRIDE)
-    assert s[pb(0) + P_TECHS] == 1 << T_GAS_LAMP
+    assert s[pb(0) + P_TECHS] == 1 << T_GASLIGHT
     assert s[tech_slot(0, free)] == T_BALL
 
 
@@ -595,7 +608,7 @@ def test_research_institute_sells_the_techs_of_the_second_board():
 def test_agency_assistant_is_free_shop_two_yen_trading_house_four_yen():
     s, q = acting_at(K_AGENCY)
     s[pb(0) + P_MONEY] = 10
-    move_in(s, 0, q, 3)
+    move_in(s, 0, q, 4)  # three pieces (English rulebook, Employment Agency: 0, 1, 2, 3, 4 by power)
     assert s[G_PHASE] == PH_AGENCY
     b = pb(0)
     hand, shops, ths = s[b + P_ASSIST_HAND], s[b + P_SHOPS_HAND], s[b + P_TH_HAND]
@@ -603,8 +616,9 @@ def test_agency_assistant_is_free_shop_two_yen_trading_house_four_yen():
     assert s[b + P_MONEY] == 10 - 2 - 4
     assert s[b + P_SHOPS_HAND] == shops + 1 and s[b + P_SHOPS_WAREHOUSE] == 6 - 1
     assert s[b + P_TH_HAND] == ths + 1 and s[b + P_TH_WAREHOUSE] == 4 - 1
-    # the hired assistant, plus the two recovered from the area
-    assert s[b + P_ASSIST_HAND] == hand + 1 + 2 and s[b + P_ASSIST_WAREHOUSE] == 12 - 1
+    skip_rest_of_action(s)  # power 4 may build: decline, then recover
+    # the hired assistant, plus the three recovered from the area
+    assert s[b + P_ASSIST_HAND] == hand + 1 + 3 and s[b + P_ASSIST_WAREHOUSE] == 12 - 1
 
 
 @pytest.mark.parametrize("power", POWERS)
@@ -615,7 +629,7 @@ def test_agency_takes_as_many_pieces_as_its_table_gives(power):
     for _ in range(n):
         assert s[G_PHASE] == PH_AGENCY
         act(s, A_HIRE_ASSISTANT)
-    assert s[G_PHASE] != PH_AGENCY
+    assert s[G_PHASE] != PH_AGENCY or legal(s) == {A_AGENCY_DONE}  # at power 1 the agency gives nothing
     assert s[pb(0) + P_ASSIST_WAREHOUSE] == 12 - n
 
 
@@ -623,7 +637,7 @@ def test_trading_houses_cost_four_five_six_seven_yen():
     s, q = acting_at(K_AGENCY)
     s[pb(0) + P_MONEY] = 4 + 5 + 6 + 7
     s[pb(0) + P_SHOPS_HAND] = 0
-    move_in(s, 0, q, 4)
+    move_in(s, 0, q, 5)
     paid = []
     for _ in range(4):
         money = int(s[pb(0) + P_MONEY])
@@ -665,10 +679,11 @@ def test_chinatown_buys_an_import_for_four_yen():
     s[pb(0) + P_MONEY] = 4
     move_in(s, 0, q, 2)
     assert s[G_PHASE] == PH_CHINATOWN
+    supply = int(s[G_IMPORT_SUPPLY])
     act(s, A_CT_BUY_IMPORT)
     assert s[pb(0) + P_MONEY] == 0
     assert s[pb(0) + P_IMPORTS] == 1
-    assert s[G_IMPORT_SUPPLY] == 23 - 1
+    assert s[G_IMPORT_SUPPLY] == supply - 1
 
 
 def test_chinatown_does_not_buy_imports_back():
@@ -761,11 +776,23 @@ def test_church_donation_needs_what_is_given():
     assert DON_YEN not in donations and DON_IMPORT not in donations
 
 
-def test_church_space_is_taken_at_exactly_the_faith_reached():
-    s, q = at_church(2)
+def church_faiths():
+    return [int(DATA[D_CHURCH_FAITH + i]) for i in range(DATA[D_CHURCH_N])]
+
+
+def highest_free_space(s, faith):
+    """The space the assistant goes onto: the free one of the highest faith at most `faith` (English rulebook)."""
+    free = [i for i, f in enumerate(church_faiths()) if f <= faith and s[G_CHURCH + i] == NONE]
+    return free[-1] if free else None
+
+
+def test_church_assistant_goes_onto_the_space_of_the_faith_reached_and_takes_its_reward():
+    """Seed 000 教会 (the corresponding space, its reward); the faith: the power's base plus one donation."""
+    s, q = at_church(3)
     act(s, A_DONATE + DON_GOODS + K_TEA)
-    faith = 2 + 1
-    i = church_space(faith)
+    faith = area_value(K_CHURCH, 3) + 1
+    i = highest_free_space(s, faith)
+    assert church_faiths()[i] == faith  # the data has a space for every faith from its lowest
     money, hand = s[pb(0) + P_MONEY], s[pb(0) + P_ASSIST_HAND]
     act(s, A_CHURCH_HAND)
     assert s[G_CHURCH + i] == 0
@@ -773,26 +800,64 @@ def test_church_space_is_taken_at_exactly_the_faith_reached():
     assert s[pb(0) + P_CHURCH_N] == 1
     assert vp(s, 0, V_CHURCH) == DATA[D_CHURCH_VP + i]
     assert s[pb(0) + P_MONEY] == money + DATA[D_CHURCH_YEN + i]
-    assert s[pb(0) + P_ASSIST_HAND] == hand - 1 + 1  # one onto the church, the area's one recovered
+    assert s[pb(0) + P_ASSIST_HAND] == hand - 1 + 2  # one onto the church, the area's two recovered
+
+
+def test_church_excess_faith_is_lost_on_a_lower_free_space():
+    """English rulebook, Church: 'Excess Faith value is lost' - with the space of the faith reached taken, the
+    assistant goes onto the free space below it."""
+    s, q = at_church(5)
+    faith = area_value(K_CHURCH, 5)
+    exact = church_space(faith)
+    s[G_CHURCH + exact] = 1
+    below = highest_free_space(s, faith)
+    assert below is not None and church_faiths()[below] < faith
+    act(s, A_CHURCH_AREA)
+    assert s[G_CHURCH + below] == 0
+    assert vp(s, 0, V_CHURCH) == DATA[D_CHURCH_VP + below]
+
+
+def test_church_exact_space_knob_allows_only_the_space_of_exactly_the_faith_reached():
+    k = knobs({"church.exact_space": 1})
+    s, q = acting_at(K_CHURCH)
+    move_in(s, 0, q, 5, k)
+    faith = area_value(K_CHURCH, 5)
+    s[G_CHURCH + church_space(faith)] = 1
+    assert A_CHURCH_HAND not in legal(s, k) and A_CHURCH_AREA not in legal(s, k)
+    act(s, A_DONATE + DON_GOODS + K_FISH, k)
+    assert A_CHURCH_HAND in legal(s, k)
+    act(s, A_CHURCH_HAND, k)
+    assert s[G_CHURCH + church_space(faith + 1)] == 0
+
+
+def test_church_below_the_lowest_space_takes_none():
+    s, q = at_church(1)
+    assert area_value(K_CHURCH, 1) < church_faiths()[0]
+    assert A_CHURCH_HAND not in legal(s) and A_CHURCH_AREA not in legal(s)
 
 
 def test_church_assistant_may_come_from_the_church_area():
-    s, q = at_church(3)  # two assistants in the area
+    s, q = at_church(5)  # four assistants in the area
     hand = s[pb(0) + P_ASSIST_HAND]
+    i = highest_free_space(s, int(s[G_FAITH]))
     act(s, A_CHURCH_AREA)
-    assert s[G_CHURCH + church_space(3)] == 0
-    assert s[pb(0) + P_ASSIST_HAND] == hand + 1  # only the other one comes back
+    skip_rest_of_action(s)
+    assert s[G_CHURCH + i] == 0
+    assert s[pb(0) + P_ASSIST_HAND] == hand + 3  # only the other three come back
     assert s[qb(q) + Q_ASSIST + 0] == 0
 
 
-def test_occupied_church_space_cannot_be_taken():
-    s, q = at_church(3)
-    s[G_CHURCH + church_space(3)] = 1
+def test_church_spaces_all_taken_up_to_the_faith_take_none_until_a_donation_reaches_a_free_one():
+    s, q = at_church(5)
+    faith = int(s[G_FAITH])
+    for i, f in enumerate(church_faiths()):
+        if f <= faith:
+            s[G_CHURCH + i] = 1
     assert A_CHURCH_HAND not in legal(s) and A_CHURCH_AREA not in legal(s)
     act(s, A_DONATE + DON_GOODS + K_FISH)
     assert A_CHURCH_HAND in legal(s)
     act(s, A_CHURCH_HAND)
-    assert s[G_CHURCH + church_space(4)] == 0
+    assert s[G_CHURCH + church_space(faith + 1)] == 0
 
 
 def test_church_faith_cannot_pass_the_last_space():
@@ -833,10 +898,11 @@ def test_customs_space_is_paid_with_its_imports_and_gives_its_reward():
     need = int(DATA[D_CUSTOMS_IMPORTS + i])
     assert need <= area_value(K_CUSTOMS, 5)
     money = s[pb(0) + P_MONEY]
+    supply = int(s[G_IMPORT_SUPPLY])
     act(s, A_CUSTOMS + 2 * i)
     assert s[G_CUSTOMS + i] == 0
     assert s[pb(0) + P_IMPORTS] == 9 - need
-    assert s[G_IMPORT_SUPPLY] == 23 + need
+    assert s[G_IMPORT_SUPPLY] == supply + need
     assert s[pb(0) + P_CUSTOMS_N] == 1
     assert vp(s, 0, V_CUSTOMS) == DATA[D_CUSTOMS_VP + i]
     assert s[pb(0) + P_MONEY] == money + DATA[D_CUSTOMS_YEN + i]
@@ -873,6 +939,8 @@ def test_customs_placement_is_optional():
 
 
 def test_five_power_chip_is_offered_only_at_power_five():
+    """Seed 000 4.5パワーボーナス; English rulebook, 5-Power bonus step: only after an action of 5 power, and
+    only while the token is still on the area."""
     s, q = acting_at(K_FISH, chip=True)
     s[pb(0) + P_SHOPS_HAND] = 0
     move_in(s, 0, q, 4)
@@ -918,6 +986,7 @@ def test_skipped_five_power_chip_stays_for_later():
 
 
 def test_taken_five_power_chip_is_gone_for_the_next_player():
+    """English rulebook, 5-Power bonus step: 'If the 5-Power token in the corresponding Area is still present'."""
     s, q = acting_at(K_BANK, chip=True)
     move_in(s, 0, q, 5)
     act(s, A_TAKE_CHIP)
@@ -1034,12 +1103,23 @@ def test_recovery_returns_every_own_assistant_from_the_acted_area_only():
 
 
 def test_trading_house_owner_earns_one_yen_when_another_player_acts_there():
+    """Seed 000 3.エリアアクション; English rulebook, Area Action step: the owner receives 1 yen from the bank
+    when another player carries out the action there."""
     s, q = acting_at(K_FISH)
     s[qb(q) + Q_TH] = 1
     money0, money1 = s[pb(0) + P_MONEY], s[pb(1) + P_MONEY]
     move_in(s, 0, q, 2)
     assert s[pb(1) + P_MONEY] == money1 + 1
     assert s[pb(0) + P_MONEY] == money0
+
+
+def test_trading_house_income_comes_from_the_bank_once_per_action_to_each_other_owner_only():
+    s, q = acting_at(K_FISH)
+    s[qb(q) + Q_TH] = 2
+    money = [int(s[pb(p) + P_MONEY]) for p in range(4)]
+    move_in(s, 0, q, 2)
+    skip_rest_of_action(s)
+    assert [int(s[pb(p) + P_MONEY]) for p in range(4)] == [money[0], money[1], money[2] + 1, money[3]]
 
 
 def test_own_trading_house_earns_nothing():
@@ -1084,7 +1164,7 @@ def test_tech_purchases_match_a_reference_over_random_positions(players):
         for i, yen in expected.items():
             u = s.copy()
             act(u, A_BUY_TECH + i)
-            bonus = 1 if (u[b + P_TECHS] >> T_PRINTING) & 1 else 0  # Printing pays for each tech and itself
+            bonus = 1 if (s[b + P_TECHS] >> T_PRINTING) & 1 else 0  # Printing pays for each later tech
             assert u[b + P_MONEY] == s[b + P_MONEY] - yen + bonus
             assert u[b + P_IMPORTS] == s[b + P_IMPORTS] - i % STRIDE
             checked += 1

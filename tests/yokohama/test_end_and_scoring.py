@@ -44,6 +44,7 @@ from sim.games.yokohama.layout import (
     MAX_PLAYERS,
     N_COUNTRIES,
     N_GOODS,
+    N_SLOTS,
     N_VP,
     NONE,
     P_AGENTS,
@@ -184,12 +185,19 @@ def test_an_order_slot_left_empty_after_refilling_triggers_the_end(deck_left, tr
     move_in(s, 0, q, 4)
     act(s, A_TAKE_ORDER + 0)
     act(s, A_PORT_DONE)
-    assert (s[order_slot(0, 0)] == NONE) == triggers
+    assert (s[order_slot(0, N_SLOTS - 1)] == NONE) == triggers  # the cards moved left; the right-most slot is empty
     assert s[G_END_TRIGGER] == (E_PORT_EMPTY if triggers else 0)
 
 
 def church_space_of(faith):
     return next(i for i in range(DATA[D_CHURCH_N]) if DATA[D_CHURCH_FAITH + i] == faith)
+
+
+def lowest_church_space():
+    """(space, faith) of the church space of the lowest faith; the tests reach it with that much power."""
+    faith = int(DATA[D_CHURCH_FAITH + 0])
+    assert faith <= 5
+    return 0, faith
 
 
 def fill(s, first, n_spaces, pieces, avoid):
@@ -205,11 +213,11 @@ def test_church_pieces_reaching_the_player_count_limit_trigger_the_end(players, 
     s = new_game(players)
     (q,) = board_with(s, [K_CHURCH])
     s[qb(q) + Q_CHIP] = NONE
-    target = church_space_of(2)
+    target, faith = lowest_church_space()
     pieces = END_COUNT[players] - (1 if before == "one_short" else 2)
     fill(s, G_CHURCH, int(DATA[D_CHURCH_N]), pieces, {target})
-    move_in(s, 0, q, 2)
-    assert s[G_PHASE] == PH_CHURCH and s[G_FAITH] == 2
+    move_in(s, 0, q, faith)
+    assert s[G_PHASE] == PH_CHURCH and s[G_FAITH] == faith
     act(s, A_CHURCH_HAND)
     assert s[G_END_TRIGGER] == (E_CHURCH if before == "one_short" else 0)
 
@@ -234,11 +242,11 @@ def test_two_player_dummy_piece_does_not_count_toward_the_end():
     s = new_game(2)
     (q,) = board_with(s, [K_CHURCH])
     s[qb(q) + Q_CHIP] = NONE
-    target = church_space_of(2)
+    target, faith = lowest_church_space()
     fill(s, G_CHURCH, int(DATA[D_CHURCH_N]), END_COUNT[2] - 2, {target})
     on_board = sum(1 for i in range(DATA[D_CHURCH_N]) if s[G_CHURCH + i] != NONE)
     assert on_board == END_COUNT[2] - 1  # with the dummy
-    move_in(s, 0, q, 2)
+    move_in(s, 0, q, faith)
     act(s, A_CHURCH_HAND)  # four pieces on the board, three of them players'
     assert s[G_END_TRIGGER] == 0
 
@@ -443,7 +451,7 @@ def dummy_church_space():
     return church_space_of(7)
 
 
-@pytest.mark.parametrize(("faith", "expected"), ((5, 3), (8, 6)))
+@pytest.mark.parametrize(("faith", "expected"), ((6, 3), (8, 6)))
 def test_two_player_dummy_counts_in_the_church_majority_at_faith_seven(faith, expected):
     s = fresh(2)
     assert s[G_CHURCH + dummy_church_space()] == DUMMY

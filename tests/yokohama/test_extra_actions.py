@@ -16,7 +16,11 @@ from sim.games.yokohama.actions import (
     MAX_TECH_IMPORTS,
 )
 from sim.games.yokohama.layout import (
+    C_BUILDING_AREAS,
+    C_CHIPS_AGENTS,
     C_CHURCH_CUSTOMS,
+    C_COPPER_HELD,
+    C_FISH_HELD,
     C_GOODS_SET,
     C_IMPORTS,
     C_ORDER_COUNTRIES,
@@ -25,10 +29,13 @@ from sim.games.yokohama.layout import (
     C_TECHS,
     C_TRADING_HOUSES,
     C_YEN,
+    CAT_COMMERCIAL,
+    CAT_PRODUCTION,
     G_ACH_CLAIMED,
     G_AGENT_SUPPLY,
     G_CUR,
     G_IMPORT_SUPPLY,
+    G_N_POS,
     G_PHASE,
     G_SUPPLY,
     HAND_SLOTS,
@@ -45,6 +52,7 @@ from sim.games.yokohama.layout import (
     P_AGENTS,
     P_AGENTS_GAINED,
     P_ASSIST_HAND,
+    P_CHIPS,
     P_CHURCH_N,
     P_CUSTOMS_N,
     P_FLAGS,
@@ -65,22 +73,33 @@ from sim.games.yokohama.layout import (
     PH_PLACE,
     Q_ASSIST,
     Q_CHIP,
-    T_GAS_LAMP,
+    Q_KIND,
+    Q_SHOP,
+    Q_TH,
+    T_GASLIGHT,
     V_ACHIEVEMENTS,
     V_ORDERS,
 )
+from sim.games.yokohama.rules import achievement_met
 from sim.games.yokohama.tables import (
     A_AMOUNT,
+    A_AMOUNT2,
     A_CONDITION,
     A_VP_FIRST,
     A_VP_LATER,
+    D_ACH,
+    D_ACH_N,
+    D_AREA_CATEGORY,
+    N_ACH_FIELDS,
     O_COUNTRY,
     O_IMPORTS,
     O_VP,
     O_YEN,
+    load,
 )
 
 from .scenario import (
+    DATA,
     ach_field,
     achievement_cards,
     act,
@@ -249,15 +268,32 @@ def test_foreign_agent_once_per_turn():
 # ---------------------------------------------------------------- achievements
 
 
-def meet(s, p, card, short):
-    """Make seat p meet achievement `card` exactly (or fall one short)."""
+def positions_of_category(s, category, data=DATA):
+    return [q for q in range(int(s[G_N_POS])) if data[D_AREA_CATEGORY + s[qb(q) + Q_KIND]] == category]
+
+
+def build_in(s, p, positions, trading_house=False):
+    for q in positions:
+        if trading_house:
+            s[qb(q) + Q_TH] = p
+        else:
+            s[qb(q) + Q_SHOP + 0] = p
+
+
+def meet(s, p, card, short, data=DATA):
+    """Make seat p meet achievement `card` of `data` exactly (or fall one short)."""
     b = pb(p)
-    cond, n = ach_field(card, A_CONDITION), ach_field(card, A_AMOUNT)
+    field = lambda f: int(data[D_ACH + card * N_ACH_FIELDS + f])  # noqa: E731
+    cond, n = field(A_CONDITION), field(A_AMOUNT)
     m = n - 1 if short else n
     if cond == C_GOODS_SET:
         for g in range(N_GOODS):
             s[b + P_GOODS + g] = n
         s[b + P_GOODS + N_GOODS - 1] = m
+    elif C_COPPER_HELD <= cond <= C_FISH_HELD:
+        for g in range(N_GOODS):
+            s[b + P_GOODS + g] = 0
+        s[b + P_GOODS + cond - C_COPPER_HELD] = m
     elif cond == C_TECHS:
         s[b + P_N_TECHS] = m
     elif cond == C_ORDERS:
@@ -266,6 +302,10 @@ def meet(s, p, card, short):
         s[b + P_SHOPS_BUILT] = m
     elif cond == C_YEN:
         s[b + P_MONEY] = m
+    elif cond == C_CHIPS_AGENTS:  # five-power chips and foreign agents, used ones included
+        s[b + P_CHIPS] = m // 2
+        s[b + P_AGENTS_GAINED] = m - m // 2
+        s[b + P_AGENTS] = 0
     elif cond == C_TRADING_HOUSES:
         s[b + P_TH_BUILT] = m
     elif cond == C_CHURCH_CUSTOMS:
@@ -276,18 +316,65 @@ def meet(s, p, card, short):
     elif cond == C_ORDER_COUNTRIES:
         for c in range(N_COUNTRIES):
             s[b + P_ORDER_FLAGS + c] = 1 if c < m else 0
+    elif cond == C_BUILDING_AREAS:
+        production, commercial = n, field(A_AMOUNT2)
+        if short and production > 0:
+            production -= 1
+        elif short:
+            commercial -= 1
+        build_in(s, p, positions_of_category(s, CAT_PRODUCTION, data)[:production])
+        build_in(s, p, positions_of_category(s, CAT_COMMERCIAL, data)[:commercial], trading_house=True)
     else:
         raise AssertionError(f"condition {cond}")
 
 
 @pytest.mark.parametrize("card", range(len(achievement_cards())))
 def test_achievement_is_claimed_only_when_its_condition_is_met(card):
+    """English rulebook, Achievement Cards A, B, C (the twelve cards of data/achievements.csv)."""
     s = game_at_turn_start()
     put_achievement(s, 0, card)
     meet(s, 0, card, short=True)
     assert A_ACHIEVE + 0 not in legal(s)
     meet(s, 0, card, short=False)
     assert A_ACHIEVE + 0 in legal(s)
+
+
+OLD_SET = load("seed-guess-2026").array
+
+
+@pytest.mark.parametrize("card", range(int(OLD_SET[D_ACH_N])))
+def test_achievements_of_the_old_data_set_are_claimed_only_when_their_condition_is_met(card):
+    s = game_at_turn_start()
+    put_achievement(s, 0, card)
+    meet(s, 0, card, short=True, data=OLD_SET)
+    assert not achievement_met(s, OLD_SET, 0, 0)
+    meet(s, 0, card, short=False, data=OLD_SET)
+    assert achievement_met(s, OLD_SET, 0, 0)
+
+
+def test_a_c_achievement_counts_an_area_with_several_own_buildings_once():
+    """English rulebook, Achievement Cards C: more than one shop and/or trading house in the same area counts
+    for only one icon."""
+    (card,) = [c for c in achievement_cards(condition=C_BUILDING_AREAS) if ach_field(c, A_AMOUNT2) == 0]
+    need = ach_field(card, A_AMOUNT)
+    s = game_at_turn_start()
+    put_achievement(s, 0, card)
+    production = positions_of_category(s, CAT_PRODUCTION)
+    build_in(s, 0, production[: need - 1])
+    build_in(s, 0, production[: need - 1], trading_house=True)  # a shop and the trading house in each
+    assert A_ACHIEVE + 0 not in legal(s)
+    build_in(s, 0, production[need - 1 : need])
+    assert A_ACHIEVE + 0 in legal(s)
+
+
+def test_a_c_achievement_counts_only_areas_of_its_category():
+    (card,) = [c for c in achievement_cards(condition=C_BUILDING_AREAS) if ach_field(c, A_AMOUNT2) == 0]
+    s = game_at_turn_start()
+    put_achievement(s, 0, card)
+    build_in(s, 0, positions_of_category(s, CAT_COMMERCIAL))  # a shop in every commercial area
+    assert A_ACHIEVE + 0 not in legal(s)
+    build_in(s, 1, positions_of_category(s, CAT_PRODUCTION))  # another seat's buildings count for nothing
+    assert A_ACHIEVE + 0 not in legal(s)
 
 
 def test_achievement_first_claimant_scores_left_value():
@@ -339,7 +426,7 @@ def test_fulfilling_an_order_pays_its_goods_and_gives_its_reward():
     payable_order(s, 0, 1, o)
     goods = [int(s[b + P_GOODS + g]) for g in range(N_GOODS)]
     supply = [int(s[G_SUPPLY + g]) for g in range(N_GOODS)]
-    money, imports = s[b + P_MONEY], s[b + P_IMPORTS]
+    money, imports, import_supply = s[b + P_MONEY], s[b + P_IMPORTS], int(s[G_IMPORT_SUPPLY])
     country = order_field(o, O_COUNTRY)
     act(s, A_FULFIL + 1)
     need = order_goods(o)
@@ -347,7 +434,7 @@ def test_fulfilling_an_order_pays_its_goods_and_gives_its_reward():
     assert [s[G_SUPPLY + g] for g in range(N_GOODS)] == [supply[g] + need[g] for g in range(N_GOODS)]
     assert vp(s, 0, V_ORDERS) == order_field(o, O_VP)
     assert s[b + P_IMPORTS] == imports + order_field(o, O_IMPORTS)
-    assert s[G_IMPORT_SUPPLY] == 23 - order_field(o, O_IMPORTS)
+    assert s[G_IMPORT_SUPPLY] == import_supply - order_field(o, O_IMPORTS)
     assert s[b + P_MONEY] == money + order_field(o, O_YEN)
     assert s[b + P_ORDERS_HAND + 1] == NONE
     assert s[b + P_ORDERS_DONE] == 1
@@ -385,10 +472,10 @@ def test_country_check_gives_agent_at_exactly_two_four_six_flags(before):
 
 def test_country_check_counts_technologies_and_orders_together():
     s = game_at_turn_start()
-    c = tech_country(T_GAS_LAMP)
+    c = tech_country(T_GASLIGHT)
     (q,) = board_with(s, [K_LAB])
     s[qb(q) + Q_CHIP] = NONE
-    s[tech_slot(0, 0)] = T_GAS_LAMP
+    s[tech_slot(0, 0)] = T_GASLIGHT
     s[pb(0) + P_FLAGS + c] = 1  # one fulfilled order of that country
     move_in(s, 0, q, 5)
     act(s, A_BUY_TECH + 0 * (MAX_TECH_IMPORTS + 1))

@@ -31,8 +31,8 @@ from sim.games.yokohama.layout import (
     Q_ASSIST,
     Q_KIND,
     Q_TH,
-    T_OMNIBUS,
-    T_POST,
+    T_POSTAL,
+    T_STAGECOACH,
     T_STATION,
     T_TRAM,
 )
@@ -269,7 +269,7 @@ def reference_costs(s, k, p):
     start = int(s[pb(p) + P_PRESIDENT])
     fee, canal_fee = int(k[K_PRESIDENT_FEE]), int(k[K_CANAL_FEE])
     techs = int(s[pb(p) + P_TECHS])
-    omnibus, post, tram, station = ((techs >> t) & 1 for t in (T_OMNIBUS, T_POST, T_TRAM, T_STATION))
+    omnibus, post, tram, station = ((techs >> t) & 1 for t in (T_STAGECOACH, T_POSTAL, T_TRAM, T_STATION))
 
     def others(q):
         return sum(1 for o in range(int(s[G_PLAYERS])) if o != p and s[pb(o) + P_PRESIDENT] == q)
@@ -319,8 +319,8 @@ def reference_costs(s, k, p):
 
 
 MOVEMENT_TECHS = (
-    0, 1 << T_OMNIBUS, 1 << T_POST, 1 << T_TRAM, 1 << T_STATION, (1 << T_OMNIBUS) | (1 << T_POST),
-    (1 << T_POST) | (1 << T_STATION), (1 << T_POST) | (1 << T_TRAM),
+    0, 1 << T_STAGECOACH, 1 << T_POSTAL, 1 << T_TRAM, 1 << T_STATION, (1 << T_STAGECOACH) | (1 << T_POSTAL),
+    (1 << T_POSTAL) | (1 << T_STATION), (1 << T_POSTAL) | (1 << T_TRAM),
 )  # fmt: skip
 
 

@@ -24,7 +24,7 @@ from sim.games.yokohama.layout import (
     Q_ASSIST,
     Q_KIND,
     T_NEWSPAPER,
-    T_TELEGRAPH,
+    T_TELEGRAM,
 )
 
 from .scenario import (
@@ -195,11 +195,11 @@ def test_placements_match_the_rule_over_random_positions(players):
         if s[G_PLACE_N] != 0:
             continue
         p = int(s[G_CUR])
-        for techs in (0, 1 << T_NEWSPAPER, 1 << T_TELEGRAPH, (1 << T_NEWSPAPER) | (1 << T_TELEGRAPH)):
+        for techs in (0, 1 << T_NEWSPAPER, 1 << T_TELEGRAM, (1 << T_NEWSPAPER) | (1 << T_TELEGRAM)):
             t = s.copy()
             t[pb(p) + P_TECHS] |= techs
             owned = int(t[pb(p) + P_TECHS])
-            newspaper, telegraph = bool(owned >> T_NEWSPAPER & 1), bool(owned >> T_TELEGRAPH & 1)
+            newspaper, telegraph = bool(owned >> T_NEWSPAPER & 1), bool(owned >> T_TELEGRAM & 1)
             seq = []
             while t[G_PHASE] == PH_PLACE:
                 fees = {q: sum(1 for o in range(players) if o != p and t[pb(o) + P_PRESIDENT] == q)

@@ -82,13 +82,14 @@ from sim.games.yokohama.tables import (
     MIN_PLAYERS,
 )
 
-from .scenario import DATA, ach_field, act, legal, pb, qb, setup
+from .scenario import DATA, ach_field, act, knobs, legal, pb, qb, setup
 
 PLAYER_COUNTS = (2, 3, 4)
 BOARDS_BY_PLAYERS = {2: 10, 3: 14, 4: 18}  # rows 4-3-2-1, 5-4-3-2, 6-5-4-3 (NOTES 2.3)
 ORDERS_BOXED = {2: 16, 3: 5, 4: 0}  # S3
 BOX_GOODS = (30, 30, 40, 40)  # seed 001 内容物: copper, silk, tea, fish
 BOX_IMPORTS = 23
+UNLIMITED = 999  # the English rulebook, General Rules: goods and imports are not limited by the tokens
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
@@ -140,6 +141,17 @@ def test_each_seat_starts_with_one_of_each_good_and_nothing_else(players):
         assert s[b + P_TECHS] == 0 and s[b + P_N_TECHS] == 0
         assert s[b + P_AGENTS] == 0
         assert s[b + P_PRESIDENT] == NONE
+    for g in range(N_GOODS):
+        assert s[G_SUPPLY + g] == UNLIMITED - players
+    assert s[G_IMPORT_SUPPLY] == UNLIMITED
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_goods_and_imports_are_unlimited_unless_the_supply_knobs_use_the_box(players):
+    """English rulebook, General Rules: trade goods, imports and money are not limited by the components;
+    the supply.* knobs set the box's tokens (seed 001 内容物) for the other reading."""
+    box = {f"supply.{g}": n for g, n in zip(("copper", "silk", "tea", "fish"), BOX_GOODS, strict=True)}
+    s = setup(players, k=knobs({**box, "supply.imports": BOX_IMPORTS}))
     for g in range(N_GOODS):
         assert s[G_SUPPLY + g] == BOX_GOODS[g] - players
     assert s[G_IMPORT_SUPPLY] == BOX_IMPORTS

@@ -50,6 +50,7 @@ from sim.games.yokohama.layout import (
     P_SHOPS_HAND,
     P_TECHS,
     P_TH_HAND,
+    PH_BUILD,
     PH_CHURCH,
     PH_EXTRA_AFTER,
     PH_EXTRA_BEFORE,
@@ -62,21 +63,21 @@ from sim.games.yokohama.layout import (
     Q_LOCATION,
     R_COPPER,
     T_BALL,
-    T_BRICKWORKS,
+    T_BRICKYARD,
     T_ELECTRIC,
     T_EXPOSITION,
-    T_GAS_LAMP,
+    T_GASLIGHT,
     T_LANGUAGE,
     T_MINING,
     T_NEWSPAPER,
-    T_OMNIBUS,
     T_PATENT,
-    T_POST,
+    T_POSTAL,
     T_PRINTING,
     T_SPINNING,
+    T_STAGECOACH,
     T_STATION,
     T_STOCK,
-    T_TELEGRAPH,
+    T_TELEGRAM,
     T_TELEPHONE,
     T_TRAM,
     T_UNIVERSITY,
@@ -124,6 +125,7 @@ from .scenario import (
     qb,
     set_hand_orders,
     set_turn,
+    skip_rest_of_action,
     tech_slot,
     vp,
 )
@@ -166,18 +168,18 @@ def fulfil_one(s, o=0):
 # ---------------------------------------------------------------- scoring techs
 
 
-def test_gas_lamp_gives_two_vp_per_shop_built_afterwards():
+def test_gaslight_gives_two_vp_per_shop_built_afterwards():
     s = turn()
     (q,) = board_with(s, [K_FISH])
     s[qb(q) + Q_CHIP] = NONE
-    give_tech(s, 0, T_GAS_LAMP)
+    give_tech(s, 0, T_GASLIGHT)
     move_in(s, 0, q, 4)
     act(s, A_BUILD_SHOP + 0)
     reward = location_reward(int(s[qb(q) + Q_LOCATION]), 0)
     assert vp(s, 0, V_BUILDINGS) == reward["vp"] + 2
 
 
-def test_electric_light_gives_three_vp_per_trading_house_built_afterwards():
+def test_electrical_light_gives_three_vp_per_trading_house_built_afterwards():
     s = turn()
     (q,) = board_with(s, [K_FISH])
     s[qb(q) + Q_CHIP] = NONE
@@ -187,6 +189,68 @@ def test_electric_light_gives_three_vp_per_trading_house_built_afterwards():
     act(s, A_BUILD_TH)
     reward = location_reward(int(s[qb(q) + Q_LOCATION]), LOC_TH)
     assert vp(s, 0, V_BUILDINGS) == reward["vp"] + 3
+
+
+def built_then_bought(t, trading_house):
+    """Seat 0 builds at a fishing ground at power 4 (shop space 0, or the trading house), then buys tech t at
+    the laboratory next to it at power 4 in a later turn; returns (state, lab position, VP from the first
+    building)."""
+    s = turn()
+    s[pb(0) + P_TH_HAND] = 2
+    f, lab = board_with(s, [K_FISH, K_LAB])
+    s[qb(f) + Q_CHIP] = NONE
+    s[qb(lab) + Q_CHIP] = NONE
+    move_in(s, 0, f, 4)
+    act(s, A_BUILD_TH if trading_house else A_BUILD_SHOP + 0)
+    first = vp(s, 0, V_BUILDINGS)
+    assert first == location_reward(int(s[qb(f) + Q_LOCATION]), LOC_TH if trading_house else 0)["vp"]
+    skip_rest_of_action(s)
+    set_turn(s, 0, PH_EXTRA_BEFORE)
+    s[tech_slot(0, 0)] = t
+    move_in(s, 0, lab, 4)
+    act(s, A_BUY_TECH + 0 * STRIDE)
+    return s, lab, first
+
+
+def test_gaslight_counts_from_the_turn_it_is_taken_and_not_for_shops_built_before():
+    """English rulebook, Technology Cards: Gaslight 'takes effect only from the turn in which this technology
+    is implemented' - a shop built in the same action as the purchase counts, an earlier one does not."""
+    s, lab, first = built_then_bought(T_GASLIGHT, trading_house=False)
+    assert vp(s, 0, V_BUILDINGS) == first  # no gain for the shop built earlier
+    assert s[G_PHASE] == PH_BUILD
+    act(s, A_BUILD_SHOP + 0)
+    assert vp(s, 0, V_BUILDINGS) == first + location_reward(int(s[qb(lab) + Q_LOCATION]), 0)["vp"] + 2
+
+
+def test_electrical_light_counts_from_the_turn_it_is_taken_and_not_for_trading_houses_built_before():
+    """English rulebook, Technology Cards: Electrical Light takes effect only from the turn it is implemented."""
+    s, lab, first = built_then_bought(T_ELECTRIC, trading_house=True)
+    assert vp(s, 0, V_BUILDINGS) == first
+    act(s, A_BUILD_TH)
+    assert vp(s, 0, V_BUILDINGS) == first + location_reward(int(s[qb(lab) + Q_LOCATION]), LOC_TH)["vp"] + 3
+
+
+def test_letterpress_printing_pays_only_for_technologies_gained_after_it():
+    """English rulebook, Technology Cards: 'Whenever you gain a Technology card after this one, +1 yen'."""
+    s = turn()
+    money = s[pb(0) + P_MONEY]
+    buy_at_lab(s, T_PRINTING)
+    assert s[pb(0) + P_MONEY] == money
+    skip_rest_of_action(s)
+    set_turn(s, 0, PH_EXTRA_BEFORE)
+    buy_at_lab(s, T_GASLIGHT)
+    assert s[pb(0) + P_MONEY] == money + 1
+
+
+def test_patent_system_pays_only_for_technologies_gained_after_it():
+    """English rulebook, Technology Cards: 'Whenever you gain a Technology card after this one, +2 VP'."""
+    s = turn()
+    buy_at_lab(s, T_PATENT)
+    assert vp(s, 0, V_TECHS) == 0
+    skip_rest_of_action(s)
+    set_turn(s, 0, PH_EXTRA_BEFORE)
+    buy_at_lab(s, T_GASLIGHT)
+    assert vp(s, 0, V_TECHS) == 2
 
 
 def test_exposition_gives_ten_vp_when_acquired():
@@ -210,16 +274,16 @@ def test_language_school_gives_one_yen_per_order_fulfilled():
     assert s[pb(0) + P_MONEY] == money + 1
 
 
-def test_printing_gives_one_yen_per_tech_acquired_afterwards():
+def test_letterpress_printing_gives_one_yen_per_tech_acquired_afterwards():
     s = turn()
     give_tech(s, 0, T_PRINTING)
     money = s[pb(0) + P_MONEY]
-    buy_at_lab(s, T_GAS_LAMP)
+    buy_at_lab(s, T_GASLIGHT)
     assert s[pb(0) + P_MONEY] == money + 1
 
 
 @pytest.mark.parametrize("for_self", (1, 0))
-def test_printing_pays_for_its_own_acquisition_by_the_knob(for_self):
+def test_letterpress_printing_pays_for_its_own_acquisition_by_the_knob(for_self):
     k = knobs({"tech.printing_patent_fire_for_self": for_self})
     s = turn()
     money = s[pb(0) + P_MONEY]
@@ -227,15 +291,15 @@ def test_printing_pays_for_its_own_acquisition_by_the_knob(for_self):
     assert s[pb(0) + P_MONEY] == money + for_self
 
 
-def test_patent_gives_two_vp_per_tech_acquired_afterwards():
+def test_patent_system_gives_two_vp_per_tech_acquired_afterwards():
     s = turn()
     give_tech(s, 0, T_PATENT)
-    buy_at_lab(s, T_GAS_LAMP)
+    buy_at_lab(s, T_GASLIGHT)
     assert vp(s, 0, V_TECHS) == 2
 
 
 @pytest.mark.parametrize("for_self", (1, 0))
-def test_patent_pays_for_its_own_acquisition_by_the_knob(for_self):
+def test_patent_system_pays_for_its_own_acquisition_by_the_knob(for_self):
     k = knobs({"tech.printing_patent_fire_for_self": for_self})
     s = turn()
     buy_at_lab(s, T_PATENT, k)
@@ -247,10 +311,11 @@ def test_winery_gives_three_vp_per_church_space_taken():
     (q,) = board_with(s, [K_CHURCH])
     s[qb(q) + Q_CHIP] = NONE
     give_tech(s, 0, T_WINERY)
-    move_in(s, 0, q, 2)
+    faith = int(DATA[D_CHURCH_FAITH + 0])  # the lowest space, reached with that much power
+    move_in(s, 0, q, faith)
     assert s[G_PHASE] == PH_CHURCH
     act(s, A_CHURCH_HAND)
-    space = next(i for i in range(DATA[D_CHURCH_N]) if DATA[D_CHURCH_FAITH + i] == area_value(K_CHURCH, 2))
+    space = next(i for i in range(DATA[D_CHURCH_N]) if DATA[D_CHURCH_FAITH + i] == area_value(K_CHURCH, faith))
     assert vp(s, 0, V_CHURCH) == DATA[D_CHURCH_VP + space] + 3
 
 
@@ -259,7 +324,7 @@ def test_brickworks_gives_four_vp_per_customs_space_taken():
     (q,) = board_with(s, [K_CUSTOMS])
     s[qb(q) + Q_CHIP] = NONE
     s[pb(0) + P_IMPORTS] = 1
-    give_tech(s, 0, T_BRICKWORKS)
+    give_tech(s, 0, T_BRICKYARD)
     move_in(s, 0, q, 2)
     act(s, A_CUSTOMS + 2 * 0)
     assert vp(s, 0, V_CUSTOMS) == DATA[D_CUSTOMS_VP + 0] + 4
@@ -273,9 +338,9 @@ def test_mining_adds_one_copper_to_copper_produced():
     (q,) = board_with(s, [K_COPPER])
     s[qb(q) + Q_CHIP] = NONE
     give_tech(s, 0, T_MINING)
-    move_in(s, 0, q, 2)
-    assert area_value(K_COPPER, 2) >= 1
-    assert s[pb(0) + P_GOODS + K_COPPER] == 1 + area_value(K_COPPER, 2) + 1
+    move_in(s, 0, q, 3)
+    assert area_value(K_COPPER, 3) >= 1
+    assert s[pb(0) + P_GOODS + K_COPPER] == 1 + area_value(K_COPPER, 3) + 1
 
 
 def test_mining_adds_nothing_when_no_copper_is_gained():
@@ -283,8 +348,8 @@ def test_mining_adds_nothing_when_no_copper_is_gained():
     (q,) = board_with(s, [K_COPPER])
     s[qb(q) + Q_CHIP] = NONE
     give_tech(s, 0, T_MINING)
-    assert area_value(K_COPPER, 1) == 0
-    move_in(s, 0, q, 1)
+    assert area_value(K_COPPER, 2) == 0
+    move_in(s, 0, q, 2)
     assert s[pb(0) + P_GOODS + K_COPPER] == 1
 
 
@@ -299,7 +364,9 @@ def test_mining_adds_one_copper_to_a_copper_chip():
     assert s[pb(0) + P_GOODS + K_COPPER] == 1 + chip_amount(chip) + 1
 
 
-def test_mining_does_not_apply_to_copper_bought_in_chinatown():
+def test_mining_technology_adds_one_copper_to_copper_bought_in_chinatown():
+    """English rulebook, Technology Cards: Mining Technology applies to the Copper Mine, Chinatown, 5-Power
+    tokens and building effects (seed 000: 全ての機会において, on every occasion)."""
     s = turn()
     (q,) = board_with(s, [K_CHINATOWN])
     s[qb(q) + Q_CHIP] = NONE
@@ -307,7 +374,8 @@ def test_mining_does_not_apply_to_copper_bought_in_chinatown():
     s[pb(0) + P_MONEY] = 2
     move_in(s, 0, q, 2)
     act(s, A_CT_BUY + K_COPPER)
-    assert s[pb(0) + P_GOODS + K_COPPER] == 1 + 1
+    assert s[pb(0) + P_GOODS + K_COPPER] == 1 + 1 + 1
+    assert s[pb(0) + P_MONEY] == 0
 
 
 def test_spinning_mill_sells_one_silk_for_two_yen_once_a_turn():
@@ -419,7 +487,7 @@ def test_newspaper_does_not_enlarge_the_stack():
 def test_telegraph_adds_one_assistant_next_to_the_stack():
     s = turn()
     (a,) = board_with(s, [K_BANK])
-    give_tech(s, 0, T_TELEGRAPH)
+    give_tech(s, 0, T_TELEGRAM)
     act(s, A_END_EXTRA)
     acts(s, A_PLACE + a, A_PLACE + a)
     assert s[G_PHASE] == PH_PLACE
@@ -433,7 +501,7 @@ def test_telegraph_adds_one_assistant_next_to_the_stack():
 def test_telegraph_extra_pays_the_president_there():
     s = turn()
     (a,) = board_with(s, [K_BANK])
-    give_tech(s, 0, T_TELEGRAPH)
+    give_tech(s, 0, T_TELEGRAM)
     near = [r for r in neighbours(s, a) if r in not_canal(s)][0]
     s[pb(1) + P_PRESIDENT] = near
     act(s, A_END_EXTRA)
@@ -446,7 +514,7 @@ def test_telegraph_extra_pays_the_president_there():
 def test_telegraph_gives_nothing_when_spreading():
     s = turn()
     a, b, c = board_with(s, [K_BANK, K_TEA, K_FISH])
-    give_tech(s, 0, T_TELEGRAPH)
+    give_tech(s, 0, T_TELEGRAM)
     act(s, A_END_EXTRA)
     acts(s, A_PLACE + a, A_PLACE + b, A_PLACE + c)
     assert s[G_PHASE] == PH_MOVE
@@ -468,7 +536,7 @@ def walk_setup(s, kinds):
 def test_omnibus_passes_other_presidents_for_free():
     s = turn()
     a, b, c = walk_setup(s, [K_BANK, K_TEA, K_FISH])
-    give_tech(s, 0, T_OMNIBUS)
+    give_tech(s, 0, T_STAGECOACH)
     s[pb(1) + P_PRESIDENT] = b
     s[pb(0) + P_MONEY] = 0
     money1 = s[pb(1) + P_MONEY]
@@ -481,7 +549,7 @@ def test_omnibus_still_pays_the_canal():
     s = turn()
     a, canal, c = walk_setup(s, [K_BANK, K_CANAL, K_FISH])
     s[qb(canal) + Q_ASSIST + 0] = 0
-    give_tech(s, 0, T_OMNIBUS)
+    give_tech(s, 0, T_STAGECOACH)
     s[pb(0) + P_MONEY] = 0
     assert moves(s) == set()
 
@@ -489,7 +557,7 @@ def test_omnibus_still_pays_the_canal():
 def test_post_ends_the_move_on_another_president_paying_one_yen_each():
     s = turn()
     a, b, c = walk_setup(s, [K_BANK, K_TEA, K_FISH])
-    give_tech(s, 0, T_POST)
+    give_tech(s, 0, T_POSTAL)
     s[pb(1) + P_PRESIDENT] = b
     s[pb(2) + P_PRESIDENT] = b
     s[pb(0) + P_MONEY] = 2
@@ -503,7 +571,7 @@ def test_post_ends_the_move_on_another_president_paying_one_yen_each():
 def test_post_needs_the_money_to_stop():
     s = turn()
     a, b = walk_setup(s, [K_BANK, K_TEA])
-    give_tech(s, 0, T_POST)
+    give_tech(s, 0, T_POSTAL)
     s[pb(1) + P_PRESIDENT] = b
     s[pb(0) + P_MONEY] = 0
     assert moves(s) == set()
@@ -513,7 +581,7 @@ def test_post_from_hand_into_an_area_with_another_president():
     s = turn()
     a, b = walk_setup(s, [K_BANK, K_TEA])
     s[pb(0) + P_PRESIDENT] = NONE
-    give_tech(s, 0, T_POST)
+    give_tech(s, 0, T_POSTAL)
     s[pb(1) + P_PRESIDENT] = b
     s[pb(0) + P_MONEY] = 1
     assert moves(s) == {a, b}
@@ -624,7 +692,7 @@ def test_tram_holder_walking_with_the_post_pays_every_president_on_the_way():
     s = turn()
     a, b, c, d = walk_setup(s, [K_BANK, K_TEA, K_FISH, K_SILK])
     give_tech(s, 0, T_TRAM)
-    give_tech(s, 0, T_POST)
+    give_tech(s, 0, T_POSTAL)
     s[pb(1) + P_PRESIDENT] = b  # passed
     s[pb(2) + P_PRESIDENT] = d  # the Post ends the move here; the tram cannot
     s[pb(0) + P_MONEY] = 2

@@ -83,39 +83,42 @@ ACTION_KINDS = (
     ACT_NONE,
 ) = range(len(ACTION_KINDS))
 
-# Technologies: the order of data/techs.csv keys; effects are implemented by these ids.
+# Technologies: the order of data/techs.csv keys; effects are implemented by these ids. The keys are the official
+# English card names (the English rulebook), in snake case; every output names a technology by its key.
 TECH_KEYS = (
-    "gas_lamp", "station", "mining", "spinning_mill", "omnibus", "exposition", "ball", "language_school",
-    "printing", "winery", "post", "newspaper", "electric_light", "university", "telegraph", "telephone",
-    "brickworks", "stock_system", "patent", "tram",
+    "gaslight", "station", "mining_technology", "spinning_mill", "stagecoach", "exposition", "ball",
+    "language_school", "letterpress_printing", "winery", "postal_system", "newspaper", "electrical_light",
+    "university", "telegram", "telephone", "brickyard", "system_of_stock", "patent_system", "tram",
 )  # fmt: skip
 (
-    T_GAS_LAMP,
+    T_GASLIGHT,
     T_STATION,
     T_MINING,
     T_SPINNING,
-    T_OMNIBUS,
+    T_STAGECOACH,
     T_EXPOSITION,
     T_BALL,
     T_LANGUAGE,
     T_PRINTING,
     T_WINERY,
-    T_POST,
+    T_POSTAL,
     T_NEWSPAPER,
     T_ELECTRIC,
     T_UNIVERSITY,
-    T_TELEGRAPH,
+    T_TELEGRAM,
     T_TELEPHONE,
-    T_BRICKWORKS,
+    T_BRICKYARD,
     T_STOCK,
     T_PATENT,
     T_TRAM,
 ) = range(N_TECHS)
 
-# Achievement conditions (data/achievements.csv column `condition`).
+# Achievement conditions (data/achievements.csv column `condition`). The English rulebook's twelve cards use
+# copper_held..fish_held, yen, chips_and_agents, orders, techs and building_areas; the others are kept for
+# alternative data sets (data_sets/).
 CONDITIONS = (
     "goods_set", "techs", "orders", "shops", "yen", "trading_houses", "church_and_customs", "imports",
-    "order_countries",
+    "order_countries", "copper_held", "silk_held", "tea_held", "fish_held", "chips_and_agents", "building_areas",
 )  # fmt: skip
 (
     C_GOODS_SET,
@@ -127,7 +130,17 @@ CONDITIONS = (
     C_CHURCH_CUSTOMS,
     C_IMPORTS,
     C_ORDER_COUNTRIES,
+    C_COPPER_HELD,  # ..C_FISH_HELD: hold `amount` of that good, in GOODS order
+    C_SILK_HELD,
+    C_TEA_HELD,
+    C_FISH_HELD,
+    C_CHIPS_AGENTS,
+    C_BUILDING_AREAS,
 ) = range(len(CONDITIONS))
+
+# Area categories (data/areas.csv column `category`): the icons achievement cards C count.
+CATEGORIES = ("none", "production", "commercial")
+CAT_NONE, CAT_PRODUCTION, CAT_COMMERCIAL = range(len(CATEGORIES))
 
 # Five-power chip rewards (data/five_power_chips.csv column `reward`).
 CHIP_REWARDS = ("yen", "copper", "silk", "tea", "fish", "imports")

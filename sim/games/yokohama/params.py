@@ -1,7 +1,9 @@
 """Yokohama's rule knobs: every printed number of the rules, by name (`--set NAME=VALUE`, sweeps).
 
 Component tables (cards, boards, area yields) are data files, not knobs; see tables.py.
-Sources: "seed 000" / "seed 001" are the rules pages in shared/seeds; S3 the English player aid.
+Sources: "seed 000" / "seed 001" are the rules pages in shared/seeds; S3 the English player aid; "rulebook"
+the English rulebook (RULES.md, Sources). Where the rulebook and the seeds disagree the seeds' number is the
+default and the rulebook's is named in the knob's source.
 """
 
 from sim.params import ParamSpace
@@ -19,11 +21,15 @@ K_START_SHOPS_HAND = _k("start.shops_hand", 2, "shops in hand at the start", 0, 
 K_START_SHOPS_WAREHOUSE = _k("start.shops_warehouse", 6, "shops in the warehouse", 0, 8, "sourced: S5")
 K_START_TH_WAREHOUSE = _k("start.trading_houses_warehouse", 4, "trading houses in the warehouse", 0, 4, "sourced: S5")
 K_START_GOODS = _k("start.goods_each", 1, "of each good at the start", 0, 9, "sourced: seed 000")
-K_SUPPLY_COPPER = _k("supply.copper", 30, "copper tokens in the box", 0, 999, "sourced: seed 001")
-_k("supply.silk", 30, "silk tokens in the box", 0, 999, "sourced: seed 001")
-_k("supply.tea", 40, "tea tokens in the box", 0, 999, "sourced: seed 001")
-_k("supply.fish", 40, "fish tokens in the box", 0, 999, "sourced: seed 001")
-K_SUPPLY_IMPORTS = _k("supply.imports", 23, "imported-goods tokens in the box", 0, 999, "sourced: seed 001")
+# Goods and imports are not limited by the tokens (rulebook, General Rules); the box holds 30/30/40/40 and 23.
+UNLIMITED = 999
+K_SUPPLY_COPPER = _k("supply.copper", UNLIMITED, "copper available (999: unlimited; the box holds 30)", 0, 999,
+                     "sourced: rulebook")  # fmt: skip
+_k("supply.silk", UNLIMITED, "silk available (999: unlimited; the box holds 30)", 0, 999, "sourced: rulebook")
+_k("supply.tea", UNLIMITED, "tea available (999: unlimited; the box holds 40)", 0, 999, "sourced: rulebook")
+_k("supply.fish", UNLIMITED, "fish available (999: unlimited; the box holds 40)", 0, 999, "sourced: rulebook")
+K_SUPPLY_IMPORTS = _k("supply.imports", UNLIMITED, "imported goods available (999: unlimited; the box holds 23)",
+                      0, 999, "sourced: rulebook")  # fmt: skip
 K_ORDERS_BOXED_2P = _k("setup.orders_boxed_2p", 16, "order cards put back unseen at 2 players", 0, 40, "sourced: S3")
 _k("setup.orders_boxed_3p", 5, "order cards put back unseen at 3 players", 0, 40, "sourced: S3")
 _k("setup.orders_boxed_4p", 0, "order cards put back unseen at 4 players", 0, 40, "sourced: S3")
@@ -56,8 +62,10 @@ K_SECOND_ORDER_YEN = _k(
 )
 K_PORT5_VP = _k("orders.port_power5_vp", 3, "VP for a port or dock action at power 5", 0, 20, "sourced: seed 000")
 K_INDUSTRY_YEN = _k("techs.yen_per_industry", 2, "yen per extra industry (or 1 import)", 1, 9, "sourced: seed 000")
-K_FREE_TECHS = _k("techs.free", 3, "techs owned before each further one costs the fee", 0, 20, "sourced: seed 000")
-K_TECH_FEE_YEN = _k("techs.fee_yen", 2, "yen fee for the 4th and later tech (or 1 import)", 0, 9, "sourced: seed 000")
+K_FREE_TECHS = _k("techs.free", 3, "techs owned before each further one costs the fee", 0, 20,
+                  "sourced: seed 000 (rulebook: 4)")  # fmt: skip
+K_TECH_FEE_YEN = _k("techs.fee_yen", 2, "yen fee for each tech beyond techs.free (or 1 import)", 0, 9,
+                    "sourced: seed 000")  # fmt: skip
 K_SHOP_YEN = _k("agency.shop_yen", 2, "yen to take a shop from the warehouse", 0, 9, "sourced: seed 000")
 K_TH_YEN = _k("agency.trading_house_yen.1", 4, "yen for the 1st trading house", 0, 20, "sourced: seed 000")
 _k("agency.trading_house_yen.2", 5, "yen for the 2nd trading house", 0, 20, "sourced: seed 000")
@@ -68,39 +76,39 @@ K_CT_GOOD_YEN = _k("chinatown.copper_yen", 2, "yen a copper is bought or sold fo
 _k("chinatown.silk_yen", 2, "yen a silk is bought or sold for", 0, 20, "sourced: seed 000")
 _k("chinatown.tea_yen", 1, "yen a tea is bought or sold for", 0, 20, "sourced: seed 000")
 _k("chinatown.fish_yen", 1, "yen a fish is bought or sold for", 0, 20, "sourced: seed 000")
-K_CHURCH_DONATION_YEN = _k("church.donation_yen", 2, "yen given as the money donation", 0, 20, "sourced: seed 000")
+K_CHURCH_DONATION_YEN = _k("church.donation_yen", 2, "yen given as the money donation", 0, 20,
+                           "sourced: seed 000 (rulebook: 1)")  # fmt: skip
+K_CHURCH_EXACT = _k(
+    "church.exact_space", 0,
+    "0: the assistant goes onto a free space of at most the faith reached, the excess lost (rulebook); "
+    "1: only onto the space of exactly that faith", 0, 1, "sourced: rulebook",
+)  # fmt: skip
 
 K_SPINNING_YEN = _k("tech.spinning_mill_yen", 2, "yen for one silk, once a turn", 0, 20, "sourced: seed 000")
 K_UNIVERSITY_YEN = _k(
     "tech.university_yen", 1, "yen to bring one assistant from the warehouse", 0, 20, "sourced: seed 000"
 )
-K_GAS_LAMP_VP = _k("tech.gas_lamp_vp", 2, "VP per shop built after Gas Lamp", 0, 20, "sourced: seed 000")
-K_ELECTRIC_VP = _k(
-    "tech.electric_light_vp", 3, "VP per trading house built after Electric Light", 0, 20, "sourced: seed 000"
-)
+K_GASLIGHT_VP = _k("tech.gaslight_vp", 2, "VP per shop built from the turn Gaslight is taken", 0, 20,
+                   "sourced: seed 000")  # fmt: skip
+K_ELECTRIC_VP = _k("tech.electrical_light_vp", 3, "VP per trading house built from the turn Electrical Light is taken",
+                   0, 20, "sourced: seed 000")  # fmt: skip
 K_BALL_VP = _k("tech.ball_vp", 2, "VP per order fulfilled with Ball", 0, 20, "sourced: seed 000")
 K_LANGUAGE_YEN = _k(
     "tech.language_school_yen", 1, "yen per order fulfilled with Language School", 0, 20, "sourced: seed 000"
 )
-K_PRINTING_YEN = _k(
-    "tech.printing_yen", 1, "yen per tech acquired with Letterpress Printing", 0, 20, "sourced: seed 000"
-)
-K_PATENT_VP = _k("tech.patent_vp", 2, "VP per tech acquired with Patent System", 0, 20, "sourced: seed 000")
+K_PRINTING_YEN = _k("tech.letterpress_printing_yen", 1, "yen per tech gained after Letterpress Printing", 0, 20,
+                    "sourced: seed 000")  # fmt: skip
+K_PATENT_VP = _k("tech.patent_system_vp", 2, "VP per tech gained after Patent System", 0, 20, "sourced: seed 000")
 K_SELF_TRIGGER = _k(
-    "tech.printing_patent_fire_for_self", 1,
-    "1: Printing and Patent also pay for their own acquisition (seed silent; RULES.md)", 0, 1, "choice",
+    "tech.printing_patent_fire_for_self", 0,
+    "1: Letterpress Printing and Patent System also pay for their own acquisition (a reading of the seed; "
+    "the rulebook says only for techs gained after them)", 0, 1, "sourced: rulebook",
 )  # fmt: skip
 K_EXPOSITION_VP = _k("tech.exposition_vp", 10, "VP on acquiring Exposition", 0, 50, "sourced: seed 000")
 K_WINERY_VP = _k("tech.winery_vp", 3, "VP per church space taken with Winery", 0, 20, "sourced: seed 000")
-K_BRICKWORKS_VP = _k("tech.brickworks_vp", 4, "VP per customs space taken with Brickworks", 0, 20, "sourced: seed 000")
-K_STOCK_FLOOR = _k(
-    "tech.stock_system_floor",
-    2,
-    "Joint-Stock System raises money at or below floor-1 to this",
-    0,
-    20,
-    "sourced: seed 000",
-)
+K_BRICKYARD_VP = _k("tech.brickyard_vp", 4, "VP per customs space taken with Brickyard", 0, 20, "sourced: seed 000")
+K_STOCK_FLOOR = _k("tech.system_of_stock_floor", 2, "System of Stock raises money at or below floor-1 to this", 0, 20,
+                   "sourced: seed 000")  # fmt: skip
 K_NEWSPAPER_SPREAD = _k(
     "tech.newspaper_spread", 4, "areas for one assistant each with Newspaper", 1, 6, "sourced: seed 000"
 )
@@ -131,7 +139,8 @@ K_YEN_PER_VP = _k("final.yen_per_vp", 2, "yen for 1 VP", 1, 99, "sourced: seed 0
 K_GOODS_PER_VP = _k("final.goods_per_vp", 3, "goods for 1 VP", 1, 99, "sourced: seed 000")
 K_SOLE_BOTH = _k(
     "final.sole_player_takes_both", 0,
-    "1: a player alone on a majority takes first and second (S3; the seed is silent)", 0, 1, "choice",
+    "1: a player alone on a majority takes first and second (S3); the rulebook: first only", 0, 1,
+    "sourced: rulebook",
 )  # fmt: skip
 K_DUMMY_FAITH = _k("dummy.church_faith", 7, "2p dummy's church space (faith value)", 1, 12, "sourced: seed 000")
 K_DUMMY_CUSTOMS = _k("dummy.customs_imports", 2, "2p dummy's customs space (imports)", 1, 9, "sourced: seed 000")

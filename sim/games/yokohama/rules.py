@@ -72,7 +72,11 @@ from sim.games.yokohama.layout import (
     ACT_ORDERS,
     ACT_TECHS,
     ACT_YEN,
+    C_BUILDING_AREAS,
+    C_CHIPS_AGENTS,
     C_CHURCH_CUSTOMS,
+    C_COPPER_HELD,
+    C_FISH_HELD,
     C_GOODS_SET,
     C_IMPORTS,
     C_ORDER_COUNTRIES,
@@ -81,6 +85,8 @@ from sim.games.yokohama.layout import (
     C_TECHS,
     C_TRADING_HOUSES,
     C_YEN,
+    CAT_COMMERCIAL,
+    CAT_PRODUCTION,
     DUMMY,
     E_CHURCH,
     E_CUSTOMS,
@@ -208,21 +214,21 @@ from sim.games.yokohama.layout import (
     R_IMPORTS,
     R_YEN,
     T_BALL,
-    T_BRICKWORKS,
+    T_BRICKYARD,
     T_ELECTRIC,
     T_EXPOSITION,
-    T_GAS_LAMP,
+    T_GASLIGHT,
     T_LANGUAGE,
     T_MINING,
     T_NEWSPAPER,
-    T_OMNIBUS,
     T_PATENT,
-    T_POST,
+    T_POSTAL,
     T_PRINTING,
     T_SPINNING,
+    T_STAGECOACH,
     T_STATION,
     T_STOCK,
-    T_TELEGRAPH,
+    T_TELEGRAM,
     T_TELEPHONE,
     T_TRAM,
     T_UNIVERSITY,
@@ -245,10 +251,11 @@ from sim.games.yokohama.layout import (
 )
 from sim.games.yokohama.params import (
     K_BALL_VP,
-    K_BRICKWORKS_VP,
+    K_BRICKYARD_VP,
     K_BUILD_POWER,
     K_CANAL_FEE,
     K_CHURCH_DONATION_YEN,
+    K_CHURCH_EXACT,
     K_CHURCH_VP_1,
     K_CHURCH_VP_2,
     K_CT_GOOD_YEN,
@@ -262,7 +269,7 @@ from sim.games.yokohama.params import (
     K_END_COUNT_2P,
     K_EXPOSITION_VP,
     K_FREE_TECHS,
-    K_GAS_LAMP_VP,
+    K_GASLIGHT_VP,
     K_GIVE_SEAT,
     K_GIVE_TECH,
     K_GOODS_PER_VP,
@@ -308,6 +315,7 @@ from sim.games.yokohama.params import (
 )
 from sim.games.yokohama.tables import (
     A_AMOUNT,
+    A_AMOUNT2,
     A_CONDITION,
     A_PILE,
     A_VP_FIRST,
@@ -317,6 +325,7 @@ from sim.games.yokohama.tables import (
     D_ADJ,
     D_AGENTS,
     D_AREA_ACTION,
+    D_AREA_CATEGORY,
     D_AREA_COPIES,
     D_AREA_POWER,
     D_CHIP_AMOUNT,
@@ -450,11 +459,13 @@ def add_vp(s, p, source, n):
 
 
 @njit(cache=True)
-def gain_goods(s, p, g, n, mining_applies):
-    """Take up to n of good g from the supply; Mining adds one copper to any gain of copper."""
+def gain_goods(s, p, g, n):
+    """Take up to n of good g from the supply. Mining Technology adds one copper to every gain of copper, a
+    copper bought in Chinatown included (the English rulebook lists the mine, Chinatown, five-power tokens
+    and building rewards)."""
     if n <= 0:
         return
-    if g == K_COPPER and mining_applies and owns(s, p, T_MINING):
+    if g == K_COPPER and owns(s, p, T_MINING):
         n += 1
     n = min(n, s[G_SUPPLY + g])
     s[G_SUPPLY + g] -= n
@@ -822,7 +833,7 @@ def open_bits(s, k, p):
     if stacked == 1:
         if n < k[K_PLACE_STACK]:
             return bits & (1 << first)
-        return bits & s[G_ADJ + first] if owns(s, p, T_TELEGRAPH) else 0
+        return bits & s[G_ADJ + first] if owns(s, p, T_TELEGRAM) else 0
     if stacked == 2:
         return 0
     allowed = 0
@@ -868,7 +879,7 @@ def place(s, k, p, q):
 def pass_cost(s, k, p, q):
     """Yen to pass through q: the canal's fee, and 1 yen to each other president there unless Omnibus."""
     cost = k[K_CANAL_FEE] if kind_at(s, q) == K_CANAL else 0
-    if not owns(s, p, T_OMNIBUS):
+    if not owns(s, p, T_STAGECOACH):
         cost += k[K_PRESIDENT_FEE] * other_presidents(s, p, q)
     return cost
 
@@ -881,7 +892,7 @@ def stop_cost(s, k, p, q):
     others = other_presidents(s, p, q)
     if others == 0:
         return 0
-    if owns(s, p, T_POST):
+    if owns(s, p, T_POSTAL):
         return k[K_PRESIDENT_FEE] * others
     return -1
 
@@ -967,7 +978,7 @@ def move_president(s, d, k, p, q):
         while u >= 0 and u != s[pb(p) + P_PRESIDENT]:
             if kind_at(s, u) == K_CANAL:
                 s[pb(p) + P_MONEY] -= k[K_CANAL_FEE]
-            if not owns(s, p, T_OMNIBUS):
+            if not owns(s, p, T_STAGECOACH):
                 pay_president_owners(s, k, p, u)
             u = via[u]
     s[G_LEFT] = s[pb(p) + P_PRESIDENT]
@@ -993,7 +1004,7 @@ def begin_action(s, d, k, p, q, by_agent):
     amount = d[D_AREA_POWER + kind * N_POWER + pw - 1]
     s[G_SUB_LIMIT] = amount
     if act <= ACT_FISH:
-        gain_goods(s, p, act, amount, True)
+        gain_goods(s, p, act, amount)
         after_action(s, d, k)
     elif act == ACT_YEN:
         s[pb(p) + P_MONEY] += amount
@@ -1079,13 +1090,19 @@ def take_order(s, p, slot):
 
 @njit(cache=True)
 def end_port(s, d, k):
-    """Refill the emptied slots from the deck; a slot still empty afterwards triggers the end."""
+    """The cards left move to the left, the empty slots are refilled from the deck (English rulebook,
+    Replenishing Cards); a slot still empty afterwards triggers the end."""
     first = G_PORT_SLOTS + order_board(s) * N_SLOTS
+    kept = 0
     for slot in range(N_SLOTS):
+        o = s[first + slot]
+        if o >= 0:
+            s[first + kept] = o
+            kept += 1
+    for slot in range(kept, N_SLOTS):
+        s[first + slot] = draw_order(s)
         if s[first + slot] < 0:
-            s[first + slot] = draw_order(s)
-            if s[first + slot] < 0:
-                trigger_end(s, E_PORT_EMPTY)
+            trigger_end(s, E_PORT_EMPTY)
     after_action(s, d, k)
 
 
@@ -1196,7 +1213,7 @@ def exchange_legal(s, k, p, action):
 
 @njit(cache=True)
 def exchange(s, d, k, p, action):
-    """Chinatown trades are exchanges, not gains: Mining does not add copper to a copper bought here."""
+    """One Chinatown exchange at the printed rates (a copper bought here is a copper gained: Mining applies)."""
     b = pb(p)
     if action == A_CT_BUY_IMPORT:
         s[b + P_MONEY] -= k[K_CT_IMPORT_YEN]
@@ -1208,7 +1225,7 @@ def exchange(s, d, k, p, action):
     else:
         g = action - A_CT_BUY
         s[b + P_MONEY] -= k[K_CT_GOOD_YEN + g]
-        gain_goods(s, p, g, 1, False)
+        gain_goods(s, p, g, 1)
     s[G_SUB_N] += 1
     if s[G_SUB_N] >= s[G_SUB_LIMIT]:
         after_action(s, d, k)
@@ -1218,12 +1235,18 @@ def exchange(s, d, k, p, action):
 
 
 @njit(cache=True)
-def church_space(s, d):
-    """The free church space whose faith equals the faith reached, or -1."""
+def church_space(s, d, k):
+    """The church space the assistant goes onto, or -1: the free space of the highest faith at most the faith
+    reached, the excess being lost (English rulebook); with church.exact_space, only the space of exactly
+    that faith."""
+    found = -1
     for i in range(d[D_CHURCH_N]):
-        if d[D_CHURCH_FAITH + i] == s[G_FAITH]:
-            return i if s[G_CHURCH + i] == NONE else -1
-    return -1
+        f = d[D_CHURCH_FAITH + i]
+        if f > s[G_FAITH] or (k[K_CHURCH_EXACT] and f != s[G_FAITH]):
+            continue
+        if s[G_CHURCH + i] == NONE:
+            found = i
+    return found
 
 
 @njit(cache=True)
@@ -1267,7 +1290,7 @@ def take_piece(s, p, from_area):
 
 @njit(cache=True)
 def place_in_church(s, d, k, p, from_area):
-    i = church_space(s, d)
+    i = church_space(s, d, k)
     take_piece(s, p, from_area)
     s[G_CHURCH + i] = p
     b = pb(p)
@@ -1298,8 +1321,8 @@ def place_in_customs(s, d, k, p, space, from_area):
     s[b + P_CUSTOMS_N] += 1
     add_vp(s, p, V_CUSTOMS, d[D_CUSTOMS_VP + space])
     s[b + P_MONEY] += d[D_CUSTOMS_YEN + space]
-    if owns(s, p, T_BRICKWORKS):
-        add_vp(s, p, V_CUSTOMS, k[K_BRICKWORKS_VP])
+    if owns(s, p, T_BRICKYARD):
+        add_vp(s, p, V_CUSTOMS, k[K_BRICKYARD_VP])
     if board_pieces(s, G_CUSTOMS, d[D_CUSTOMS_N]) >= end_count(s, k):
         trigger_end(s, E_CUSTOMS)
     after_action(s, d, k)
@@ -1319,7 +1342,7 @@ def take_chip(s, d, k, p):
     elif reward == R_IMPORTS:
         gain_imports(s, p, amount)
     else:
-        gain_goods(s, p, reward - 1, amount, True)
+        gain_goods(s, p, reward - 1, amount)
     s[qb(q) + Q_CHIP] = NONE
     s[pb(p) + P_CHIPS] += 1
 
@@ -1357,7 +1380,7 @@ def gain_location_reward(s, d, p, loc, space):
     add_vp(s, p, V_BUILDINGS, d[base + RW_VP])
     s[pb(p) + P_MONEY] += d[base + RW_YEN]
     for g in range(N_GOODS):
-        gain_goods(s, p, g, d[base + RW_GOODS + g], True)
+        gain_goods(s, p, g, d[base + RW_GOODS + g])
     gain_imports(s, p, d[base + RW_IMPORTS])
     from_warehouse(s, p, d[base + RW_WAREHOUSE])
 
@@ -1379,8 +1402,8 @@ def build(s, d, k, p, space):
         s[qb(q) + Q_SHOP + space] = p
         s[b + P_SHOPS_HAND] -= 1
         s[b + P_SHOPS_BUILT] += 1
-        if owns(s, p, T_GAS_LAMP):
-            add_vp(s, p, V_BUILDINGS, k[K_GAS_LAMP_VP])
+        if owns(s, p, T_GASLIGHT):
+            add_vp(s, p, V_BUILDINGS, k[K_GASLIGHT_VP])
         if s[b + P_SHOPS_BUILT] >= k[K_START_SHOPS_HAND] + k[K_START_SHOPS_WAREHOUSE]:
             trigger_end(s, E_SHOPS)
     gain_location_reward(s, d, p, s[qb(q) + Q_LOCATION], space)
@@ -1431,7 +1454,30 @@ def achievement_met(s, d, p, i):
             if s[b + P_ORDER_FLAGS + c] > 0:
                 countries += 1
         return countries >= need
+    if C_COPPER_HELD <= cond <= C_FISH_HELD:
+        return s[b + P_GOODS + cond - C_COPPER_HELD] >= need
+    if cond == C_CHIPS_AGENTS:
+        return s[b + P_CHIPS] + s[b + P_AGENTS_GAINED] >= need
+    if cond == C_BUILDING_AREAS:
+        return (building_areas(s, d, p, CAT_PRODUCTION) >= need
+                and building_areas(s, d, p, CAT_COMMERCIAL) >= d[base + A_AMOUNT2])  # fmt: skip
     return False
+
+
+@njit(cache=True)
+def building_areas(s, d, p, category):
+    """Areas of a category where seat p has a shop or a trading house; an area with several of them counts
+    once (English rulebook, Achievement Cards C)."""
+    n = 0
+    for q in range(s[G_N_POS]):
+        if d[D_AREA_CATEGORY + kind_at(s, q)] != category:
+            continue
+        built = s[qb(q) + Q_TH] == p
+        for i in range(MAX_SHOP_SPACES):
+            built = built or s[qb(q) + Q_SHOP + i] == p
+        if built:
+            n += 1
+    return n
 
 
 @njit(cache=True)
@@ -1641,7 +1687,7 @@ def legal_mask(s, d, k, mask):
         mask[A_CHURCH_DONE] = 1
         for kind in range(N_DONATIONS):
             mask[A_DONATE + kind] = donation_legal(s, d, k, p, kind)
-        if church_space(s, d) >= 0:
+        if church_space(s, d, k) >= 0:
             mask[A_CHURCH_HAND] = piece_source_legal(s, p, 0)
             mask[A_CHURCH_AREA] = piece_source_legal(s, p, 1)
     elif phase == PH_CUSTOMS:

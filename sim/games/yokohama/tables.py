@@ -17,6 +17,7 @@ from sim.errors import DataError
 from sim.games.yokohama.layout import (
     ACTION_KINDS,
     AREA_KEYS,
+    CATEGORIES,
     CHIP_REWARDS,
     CONDITIONS,
     COUNTRIES,
@@ -60,14 +61,16 @@ ORDER_FIELDS = ("copper", "silk", "tea", "fish", "country", "vp", "imports", "ye
 O_GOODS, O_COUNTRY, O_VP, O_IMPORTS, O_YEN = 0, 4, 5, 6, 7
 N_ORDER = len(ORDER_FIELDS)
 
-ACH_FIELDS = ("pile", "condition", "amount", "vp_first", "vp_later")
-A_PILE, A_CONDITION, A_AMOUNT, A_VP_FIRST, A_VP_LATER = range(len(ACH_FIELDS))
+# amount2 is a second amount: for building_areas, `amount` production and `amount2` commercial areas.
+ACH_FIELDS = ("pile", "condition", "amount", "amount2", "vp_first", "vp_later")
+A_PILE, A_CONDITION, A_AMOUNT, A_AMOUNT2, A_VP_FIRST, A_VP_LATER = range(len(ACH_FIELDS))
 N_ACH_FIELDS = len(ACH_FIELDS)
 MAX_ACH = 30
 
 DATA = Layout("yokohama data")
 D_AREA_ACTION = DATA.field("area_action", "per area kind: what its action does (ACTION_KINDS)", N_KINDS)
 D_AREA_POWER = DATA.field("area_power", "per area kind and power 1..5: the amount the action gives", N_KINDS * N_POWER)
+D_AREA_CATEGORY = DATA.field("area_category", "per area kind: its category icon (CATEGORIES)", N_KINDS)
 D_AREA_COPIES = DATA.field("area_copies", "per player count (2..4) and area kind: boards used", N_COUNTS * N_KINDS)
 D_N_POS = DATA.field("n_pos", "per player count: board positions", N_COUNTS)
 D_ADJ = DATA.field("adjacency", "per player count and position: bit mask of touching positions", N_COUNTS * MAX_POS)
@@ -131,6 +134,7 @@ def load(data_dir: str | None = None) -> DataSet:
 
 def _areas(src: DataSources, d: np.ndarray) -> None:
     cols = [Column("key", "choice", choices=AREA_KEYS), Column("action", "choice", choices=ACTION_KINDS)]
+    cols += [Column("category", "choice", choices=CATEGORIES)]
     cols += [Column(f"p{i}", lo=0, hi=20) for i in range(1, N_POWER + 1)]
     cols += [Column(f"copies_{n}p", lo=0, hi=MAX_POS) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
     rows = read_table(src, "areas.csv", cols, N_KINDS, N_KINDS)
@@ -143,6 +147,7 @@ def _areas(src: DataSources, d: np.ndarray) -> None:
                 f"column action: the {r['key']}'s action is {expected!r}; data cannot change what an area does"
             )
         d[D_AREA_ACTION + k] = ACTION_KINDS.index(expected)
+        d[D_AREA_CATEGORY + k] = CATEGORIES.index(r["category"])
         for i in range(N_POWER):
             d[D_AREA_POWER + k * N_POWER + i] = r[f"p{i + 1}"]
         for c in range(N_COUNTS):
@@ -355,7 +360,8 @@ def _achievements(src: DataSources, d: np.ndarray) -> tuple[tuple[str, ...], tup
         Column("pile", "choice", choices=PILES),
         Column("condition", "choice", choices=CONDITIONS),
     ]
-    cols += [Column("amount", lo=0, hi=99), Column("vp_first", lo=0, hi=50), Column("vp_later", lo=0, hi=50)]
+    cols += [Column("amount", lo=0, hi=99), Column("amount2", lo=0, hi=99, optional=True)]
+    cols += [Column("vp_first", lo=0, hi=50), Column("vp_later", lo=0, hi=50)]
     rows = read_table(src, "achievements.csv", cols, len(PILES), MAX_ACH)
     unique(rows, "card")
     for pile in PILES:
@@ -367,11 +373,18 @@ def _achievements(src: DataSources, d: np.ndarray) -> tuple[tuple[str, ...], tup
             PILES.index(r["pile"]),
             CONDITIONS.index(r["condition"]),
             r["amount"],
+            r["amount2"],
             r["vp_first"],
             r["vp_later"],
         )
         d[D_ACH + i * N_ACH_FIELDS : D_ACH + (i + 1) * N_ACH_FIELDS] = values
-    return tuple(r["card"] for r in rows), tuple(f"{r['condition']} {r['amount']}" for r in rows)
+    return tuple(r["card"] for r in rows), tuple(_achievement_text(r) for r in rows)
+
+
+def _achievement_text(r) -> str:
+    if r["condition"] == "building_areas":
+        return f"buildings in {r['amount']} production and {r['amount2']} commercial areas"
+    return f"{r['condition']} {r['amount']}"
 
 
 def _agents(src: DataSources, d: np.ndarray) -> None:
