@@ -268,9 +268,9 @@ WEIGHTS = [
 ) = range(len(WEIGHTS))  # fmt: skip
 
 # A technology's effect in VP over a typical remaining game (scaled by the time left), by TECH_KEYS order:
-# gas lamp, station, mining, spinning mill, omnibus, exposition (counted apart), ball, language school,
-# printing, winery, post, newspaper, electric light, university, telegraph, telephone, brickworks,
-# joint-stock, patent, tram.
+# gaslight, station, mining technology, spinning mill, stagecoach, exposition (counted apart), ball, language school,
+# letterpress printing, winery, postal system, newspaper, electrical light, university, telegram, telephone,
+# brickyard, system of stock, patent system, tram.
 TECH_EFFECT = np.array(
     [5.0, 3.0, 3.0, 2.5, 1.5, 0.0, 5.0, 2.0, 2.0, 4.0, 1.0, 3.5, 4.0, 3.0, 3.5, 2.0, 5.0, 1.5, 4.0, 3.5]
 )  # fmt: skip
@@ -1021,7 +1021,7 @@ def follow_plan(s, k, mask, p, memory):
     if memory[PLAN_STACK]:
         if mask[A_PLACE + t]:
             return A_PLACE + t
-        best = -1  # Telegraph: the adjacent area with the most own pieces
+        best = -1  # Telegram: the adjacent area with the most own pieces
         for q in range(s[G_N_POS]):
             if mask[A_PLACE + q] and (best < 0 or s[qb(q) + Q_ASSIST + p] > s[qb(best) + Q_ASSIST + p]):
                 best = q

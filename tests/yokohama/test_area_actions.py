@@ -401,7 +401,7 @@ def test_dock_takes_orders_from_the_second_order_board():
     assert s[order_slot(0, 0)] == port_card
 
 
-# ---------------------------------------------------------------- laboratory and research institute
+# ---------------------------------------------------------------- laboratories A and B
 
 
 def slot_with_extra(extra):

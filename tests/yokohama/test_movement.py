@@ -269,7 +269,7 @@ def reference_costs(s, k, p):
     start = int(s[pb(p) + P_PRESIDENT])
     fee, canal_fee = int(k[K_PRESIDENT_FEE]), int(k[K_CANAL_FEE])
     techs = int(s[pb(p) + P_TECHS])
-    omnibus, post, tram, station = ((techs >> t) & 1 for t in (T_STAGECOACH, T_POSTAL, T_TRAM, T_STATION))
+    stagecoach, postal, tram, station = ((techs >> t) & 1 for t in (T_STAGECOACH, T_POSTAL, T_TRAM, T_STATION))
 
     def others(q):
         return sum(1 for o in range(int(s[G_PLAYERS])) if o != p and s[pb(o) + P_PRESIDENT] == q)
@@ -285,7 +285,7 @@ def reference_costs(s, k, p):
             return None
         if others(q) == 0:
             return 0
-        return fee * others(q) if post else None
+        return fee * others(q) if postal else None
 
     best = {}
 
@@ -304,7 +304,7 @@ def reference_costs(s, k, p):
                     continue
                 c = stop(v)
                 offer(v, None if c is None else paid + c)
-                through = (canal_fee if canal(v) else 0) + (0 if omnibus else fee * others(v))
+                through = (canal_fee if canal(v) else 0) + (0 if stagecoach else fee * others(v))
                 walk(v, paid + through, seen | {v})
 
         walk(start, 0, {start})

@@ -179,7 +179,7 @@ def test_placing_the_last_assistant_in_hand_ends_placement():
 
 def valid_placement(seq, newspaper, telegraph, s):
     """Is this sequence of positions (a prefix of) a legal placement: different areas (3, or 4 with the
-    Newspaper), or two in one area and, with the Telegraph, one more in an adjacent area?"""
+    Newspaper), or two in one area and, with the Telegram, one more in an adjacent area?"""
     if len(seq) <= 1:
         return True
     if seq[0] == seq[1]:

@@ -319,7 +319,7 @@ def test_winery_gives_three_vp_per_church_space_taken():
     assert vp(s, 0, V_CHURCH) == DATA[D_CHURCH_VP + space] + 3
 
 
-def test_brickworks_gives_four_vp_per_customs_space_taken():
+def test_brickyard_gives_four_vp_per_customs_space_taken():
     s = turn()
     (q,) = board_with(s, [K_CUSTOMS])
     s[qb(q) + Q_CHIP] = NONE
@@ -333,7 +333,7 @@ def test_brickworks_gives_four_vp_per_customs_space_taken():
 # ---------------------------------------------------------------- goods and money techs
 
 
-def test_mining_adds_one_copper_to_copper_produced():
+def test_mining_technology_adds_one_copper_to_copper_produced():
     s = turn()
     (q,) = board_with(s, [K_COPPER])
     s[qb(q) + Q_CHIP] = NONE
@@ -343,7 +343,7 @@ def test_mining_adds_one_copper_to_copper_produced():
     assert s[pb(0) + P_GOODS + K_COPPER] == 1 + area_value(K_COPPER, 3) + 1
 
 
-def test_mining_adds_nothing_when_no_copper_is_gained():
+def test_mining_technology_adds_nothing_when_no_copper_is_gained():
     s = turn()
     (q,) = board_with(s, [K_COPPER])
     s[qb(q) + Q_CHIP] = NONE
@@ -353,7 +353,7 @@ def test_mining_adds_nothing_when_no_copper_is_gained():
     assert s[pb(0) + P_GOODS + K_COPPER] == 1
 
 
-def test_mining_adds_one_copper_to_a_copper_chip():
+def test_mining_technology_adds_one_copper_to_a_copper_chip():
     s = turn()
     (q,) = board_with(s, [K_BANK])
     chip = chips_with(R_COPPER)[0]
@@ -447,7 +447,7 @@ def test_university_needs_a_yen_and_an_assistant_in_the_warehouse():
 
 
 @pytest.mark.parametrize(("money", "expected"), ((0, 2), (1, 2), (2, 2), (3, 3)))
-def test_joint_stock_system_raises_one_yen_or_less_to_two_at_turn_start(money, expected):
+def test_system_of_stock_raises_one_yen_or_less_to_two_at_turn_start(money, expected):
     s = turn()
     give_tech(s, 1, T_STOCK)
     s[pb(1) + P_MONEY] = money
@@ -484,7 +484,7 @@ def test_newspaper_does_not_enlarge_the_stack():
     assert s[G_PHASE] == PH_MOVE
 
 
-def test_telegraph_adds_one_assistant_next_to_the_stack():
+def test_telegram_adds_one_assistant_next_to_the_stack():
     s = turn()
     (a,) = board_with(s, [K_BANK])
     give_tech(s, 0, T_TELEGRAM)
@@ -498,7 +498,7 @@ def test_telegraph_adds_one_assistant_next_to_the_stack():
     assert s[qb(a) + Q_ASSIST + 0] == 2 and s[qb(near[0]) + Q_ASSIST + 0] == 1
 
 
-def test_telegraph_extra_pays_the_president_there():
+def test_telegram_extra_pays_the_president_there():
     s = turn()
     (a,) = board_with(s, [K_BANK])
     give_tech(s, 0, T_TELEGRAM)
@@ -511,7 +511,7 @@ def test_telegraph_extra_pays_the_president_there():
     assert s[pb(0) + P_MONEY] == money0 - 1 and s[pb(1) + P_MONEY] == money1 + 1
 
 
-def test_telegraph_gives_nothing_when_spreading():
+def test_telegram_gives_nothing_when_spreading():
     s = turn()
     a, b, c = board_with(s, [K_BANK, K_TEA, K_FISH])
     give_tech(s, 0, T_TELEGRAM)
@@ -533,7 +533,7 @@ def walk_setup(s, kinds):
     return path
 
 
-def test_omnibus_passes_other_presidents_for_free():
+def test_stagecoach_passes_other_presidents_for_free():
     s = turn()
     a, b, c = walk_setup(s, [K_BANK, K_TEA, K_FISH])
     give_tech(s, 0, T_STAGECOACH)
@@ -545,7 +545,7 @@ def test_omnibus_passes_other_presidents_for_free():
     assert s[pb(0) + P_MONEY] == 0 and s[pb(1) + P_MONEY] == money1
 
 
-def test_omnibus_still_pays_the_canal():
+def test_stagecoach_still_pays_the_canal():
     s = turn()
     a, canal, c = walk_setup(s, [K_BANK, K_CANAL, K_FISH])
     s[qb(canal) + Q_ASSIST + 0] = 0
@@ -554,7 +554,7 @@ def test_omnibus_still_pays_the_canal():
     assert moves(s) == set()
 
 
-def test_post_ends_the_move_on_another_president_paying_one_yen_each():
+def test_postal_system_ends_the_move_on_another_president_paying_one_yen_each():
     s = turn()
     a, b, c = walk_setup(s, [K_BANK, K_TEA, K_FISH])
     give_tech(s, 0, T_POSTAL)
@@ -568,7 +568,7 @@ def test_post_ends_the_move_on_another_president_paying_one_yen_each():
     assert [s[pb(p) + P_MONEY] for p in range(4)] == [money[0] - 2, money[1] + 1, money[2] + 1, money[3]]
 
 
-def test_post_needs_the_money_to_stop():
+def test_postal_system_needs_the_money_to_stop():
     s = turn()
     a, b = walk_setup(s, [K_BANK, K_TEA])
     give_tech(s, 0, T_POSTAL)
@@ -577,7 +577,7 @@ def test_post_needs_the_money_to_stop():
     assert moves(s) == set()
 
 
-def test_post_from_hand_into_an_area_with_another_president():
+def test_postal_system_from_hand_into_an_area_with_another_president():
     s = turn()
     a, b = walk_setup(s, [K_BANK, K_TEA])
     s[pb(0) + P_PRESIDENT] = NONE
@@ -688,13 +688,13 @@ def test_station_holder_walking_through_the_station_area_pays_on_the_way():
     assert s[pb(1) + P_MONEY] == money1 + 1
 
 
-def test_tram_holder_walking_with_the_post_pays_every_president_on_the_way():
+def test_tram_holder_walking_with_the_postal_system_pays_every_president_on_the_way():
     s = turn()
     a, b, c, d = walk_setup(s, [K_BANK, K_TEA, K_FISH, K_SILK])
     give_tech(s, 0, T_TRAM)
     give_tech(s, 0, T_POSTAL)
     s[pb(1) + P_PRESIDENT] = b  # passed
-    s[pb(2) + P_PRESIDENT] = d  # the Post ends the move here; the tram cannot
+    s[pb(2) + P_PRESIDENT] = d  # the Postal System ends the move here; the tram cannot
     s[pb(0) + P_MONEY] = 2
     money = [int(s[pb(p) + P_MONEY]) for p in range(4)]
     assert d in moves(s)
@@ -702,7 +702,7 @@ def test_tram_holder_walking_with_the_post_pays_every_president_on_the_way():
     assert [s[pb(p) + P_MONEY] for p in range(4)] == [0, money[1] + 1, money[2] + 1, money[3]]
 
 
-def test_mining_adds_one_copper_to_a_location_reward_of_copper():
+def test_mining_technology_adds_one_copper_to_a_location_reward_of_copper():
     s = turn()
     (q,) = board_with(s, [K_FISH])
     s[qb(q) + Q_CHIP] = NONE

@@ -13,7 +13,7 @@ MAX_POS = 18
 N_GOODS = 4  # copper, silk, tea, fish
 N_COUNTRIES = 5  # uk, usa, france, germany, netherlands
 N_TECHS = 20
-N_BOARDS = 2  # order/tech board A (port, laboratory) and B (dock, research institute)
+N_BOARDS = 2  # order/tech board A (Port A, Laboratory A) and B (Port B: the dock, Laboratory B)
 N_SLOTS = 6  # cards on an order or tech board
 HAND_SLOTS = 3  # order cards in hand (the printed limit; the knob may lower it)
 N_ACHIEVEMENTS = 3  # one card of each pile in play
@@ -255,7 +255,7 @@ G_STATION = STATE.field("station", "position of the station token, -1 none")
 # this turn
 G_PLACE_N = STATE.field("place_n", "assistants placed this turn")
 G_PLACE_FIRST = STATE.field("place_first", "position of the first assistant placed this turn")
-G_PLACE_STACKED = STATE.field("place_stacked", "1 when two went into one area (then only Telegraph's extra)")
+G_PLACE_STACKED = STATE.field("place_stacked", "1 when two went into one area (then only Telegram's extra)")
 G_PLACED_BITS = STATE.field("placed_bits", "bit i = an assistant was placed at position i this turn")
 G_AGENT_USED = STATE.field("agent_used", "1 once a foreign agent was used this turn")
 G_SPIN_USED = STATE.field("spin_used", "1 once the Spinning Mill was used this turn")

@@ -823,7 +823,7 @@ def placeable_bits(s, k, p):
 @njit(cache=True)
 def open_bits(s, k, p):
     """Bit q set = seat p may place its next assistant of this turn at q: one each into up to 3 different
-    areas (Newspaper 4), or 2 into one area and then, with Telegraph, 1 into an adjacent area."""
+    areas (Newspaper 4), or 2 into one area and then, with Telegram, 1 into an adjacent area."""
     bits = placeable_bits(s, k, p)
     n = s[G_PLACE_N]
     if n == 0 or bits == 0:
@@ -865,7 +865,7 @@ def place(s, k, p, q):
     elif q == s[G_PLACE_FIRST] and s[G_PLACE_STACKED] == 0:
         s[G_PLACE_STACKED] = 1  # a second assistant into the same area: the stack
     elif q != s[G_PLACE_FIRST] and s[G_PLACE_STACKED] == 1:
-        s[G_PLACE_STACKED] = 2  # Telegraph's extra assistant next to the stack
+        s[G_PLACE_STACKED] = 2  # Telegram's extra assistant next to the stack
     s[G_PLACE_N] += 1
     s[G_PLACED_BITS] |= 1 << q
     if open_bits(s, k, p) == 0:
@@ -877,7 +877,7 @@ def place(s, k, p, q):
 
 @njit(cache=True)
 def pass_cost(s, k, p, q):
-    """Yen to pass through q: the canal's fee, and 1 yen to each other president there unless Omnibus."""
+    """Yen to pass through q: the canal's fee, and 1 yen to each other president there unless Stagecoach."""
     cost = k[K_CANAL_FEE] if kind_at(s, q) == K_CANAL else 0
     if not owns(s, p, T_STAGECOACH):
         cost += k[K_PRESIDENT_FEE] * other_presidents(s, p, q)
@@ -1106,7 +1106,7 @@ def end_port(s, d, k):
     after_action(s, d, k)
 
 
-# ---------------------------------------------------------------- laboratory and research institute
+# ---------------------------------------------------------------- laboratories A and B
 
 
 @njit(cache=True)
