@@ -804,6 +804,130 @@ def _stats(prep, n: int, seed: int, codes: list[str], csv_dir: Path | None) -> N
         console.print(f"tables written to {csv_dir}")
 
 
+@app.command()
+def robustness(
+    game: Annotated[str, typer.Argument(help="A game from `playout games`.")],
+    question: Annotated[
+        str, typer.Option("--question", "-q", help="seat-fairness, fair-value, card-value or matchups.")
+    ] = "seat-fairness",
+    data: Annotated[
+        list[str] | None, typer.Option("--data", help="A data set or directory to answer under (repeatable).")
+    ] = None,
+    players: Annotated[
+        list[str] | None, typer.Option("--players", "-p", help="A lineup to answer under (repeatable).")
+    ] = None,
+    n: Annotated[int, typer.Option("-n", "--games", help="Games per variation (per arm for experiments).")] = 10_000,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed (the same in every variation).")] = 1,
+    sets: Annotated[
+        list[str] | None, typer.Option("--set", help="Rule knob KEY=VALUE, or KNOB=LO..HI to sweep for fair-value.")
+    ] = None,
+    seat: Annotated[int | None, typer.Option("--seat", help="fair-value: the seat asked.")] = None,
+    cards: Annotated[str | None, typer.Option("--cards", help="card-value: the card kind.")] = None,
+    only: Annotated[str | None, typer.Option("--only", help="card-value: comma-separated cards.")] = None,
+    top: Annotated[int, typer.Option("--top", help="card-value: judge membership of the top K.")] = 5,
+    strategies_: Annotated[str | None, typer.Option("--strategies", help="matchups: player codes to match up.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output directory (reruns resume in it).")] = None,
+    threads: Annotated[int | None, typer.Option("--threads", "-t", help="Numba threads.")] = None,
+):
+    """Answer one balance question under every data set x lineup given, and say what the answer rests on:
+    each variation's answer with its 95% interval, the spread, and a verdict per conclusion (holds in every
+    variation / not established everywhere / depends on the data / on the players / on both).
+
+    Finished variations are kept under OUT/variations/: rerunning the same command resumes.
+
+    Examples:
+
+      playout robustness yokohama --data builtin --data ALT --players greedy*4 --players mcts*4
+
+      playout robustness yokohama -q fair-value --set start_money.seat0=0..6 -p greedy*3 --data builtin --data ALT
+
+      playout robustness yokohama --question card-value --cards tech --players greedy*4 --players techs*4 -n 4000
+    """
+    from reports.variations import QUESTIONS
+    from sim.errors import did_you_mean
+
+    _game_info(game)
+    _positive(n, "-n")
+    threads = _threads(threads)
+    if question not in QUESTIONS:
+        raise BadInput(f"unknown question {question!r}{did_you_mean(question, list(QUESTIONS))}")
+    lineups = [_lineup(game, p) for p in (players or [None])]
+    data_sets = [(d, _data_dir(Path(d)) if d != "builtin" else None) for d in (data or ["builtin"])]
+    if len(lineups) * len(data_sets) < 2:
+        raise BadInput("robustness needs at least two variations: give --data or --players more than once")
+    q, fixed = _robustness_question(game, question, sets or [], seat, cards, only, top, strategies_, lineups)
+    from dataclasses import replace
+
+    from reports.console import print_robustness, progress
+    from reports.variations import games_of, variation_recipes
+    from reports.variations import robustness as answer_robustness
+    from sim.engine import Recipe
+
+    base = Recipe(game, lineups[0], seed, n, min(n, 8192), fixed, data_sets[0][1])
+    if q.name == "card-value":
+        p = len(lineups[0])
+        base = replace(base, n=(n // p) * p)
+    variations = variation_recipes(base, data_sets, lineups)
+    out = out or Path("runs") / f"robustness-{game}-{question}-seed{seed}-n{n}"
+    bar, advance = progress(sum(games_of(q, r) for _, r in variations), f"{game} robustness of {question}")
+    with bar:
+        result = answer_robustness(q, base, variations, out, threads, advance)
+    print_robustness(result)
+    typer.echo(f"written to {out}")
+
+
+def _robustness_question(game, question, sets, seat, cards, only, top, strategies_, lineups):
+    """(reports.variations.Question, fixed knobs) from the options, each checked."""
+    from reports.variations import Question
+    from sim.experiments import parse_range
+    from sim.params import parse_assignments
+    from sim.registry import get_game
+
+    spec = get_game(game)
+    raw = parse_assignments(sets)
+    ranged = {k: v for k, v in raw.items() if ".." in v}
+    fixed = _params_overrides(game, [f"{k}={v}" for k, v in raw.items() if k not in ranged])
+    if question == "fair-value":
+        if len(ranged) != 1:
+            raise BadInput(f"--question fair-value needs exactly one --set KNOB=LO..HI, got {len(ranged)}")
+        ((knob, text),) = ranged.items()
+        values = parse_range(knob, text)
+        for v in values:
+            spec.params.values({**fixed, knob: v})
+        from reports import sweep as sw
+
+        asked = seat if seat is not None else (sw.seat_of_knob(knob) or 0)
+        if not all(0 <= asked < len(codes) for codes in lineups):
+            raise BadInput(f"--seat {asked} is not a seat of every lineup")
+        return Question(question, knob=knob, values=tuple(values), seat=asked), fixed
+    if ranged:
+        raise BadInput(f"--set {next(iter(ranged))}=LO..HI sweeps only with --question fair-value")
+    if question == "card-value":
+        from sim.errors import did_you_mean
+
+        kind = cards or next(iter(spec.card_kinds), None)
+        if kind not in spec.card_kinds:
+            raise BadInput(f"{game} has no card kind {kind!r}{did_you_mean(str(kind), list(spec.card_kinds))}")
+        card = spec.card_kinds[kind]
+        chosen = [c.strip() for c in only.split(",")] if only else list(card["names"])
+        for c in chosen:
+            if c not in card["names"]:
+                raise BadInput(f"unknown {kind} {c!r}{did_you_mean(c, card['names'])}")
+        if not 1 <= top < len(chosen):
+            raise BadInput(f"--top must be between 1 and {len(chosen) - 1} (one less than the cards), not {top}")
+        return Question(question, kind=kind, card=card, cards=tuple(chosen), top=top), fixed
+    if question == "matchups":
+        from strategies import split_codes
+
+        if len(lineups) != 1 or len({len(c) for c in lineups}) != 1:
+            raise BadInput("--question matchups varies the data only: give one --players (its count of seats)")
+        codes = list(dict.fromkeys(spec.strategies.player(c).code for c in split_codes(strategies_ or "random,greedy")))
+        if len(codes) < 2:
+            raise BadInput(f"--strategies needs at least two different codes, not {strategies_!r}")
+        return Question(question, strategies=tuple(codes)), fixed
+    return Question(question), fixed
+
+
 # ---------------------------------------------------------------- entry point
 
 

@@ -146,3 +146,18 @@ def print_checks(title: str, checks, exact: bool, stale: str | None) -> None:
     console.print(t)
     stale_text = f"; stale baseline: {stale}" if stale else ""
     console.print(f"exact fingerprint: {'same' if exact else 'CHANGED'}{stale_text}")
+
+
+def print_robustness(result: dict) -> None:
+    """One row per conclusion: its verdict, then its estimate and interval under each variation."""
+    console = Console()
+    variations = list(dict.fromkeys(e.variation for e in result["estimates"]))
+    t = Table("conclusion", "verdict", *(v.label for v in variations), title="what the answer rests on")
+    cell = {(e.conclusion, e.variation): e for e in result["estimates"]}
+    for v in result["verdicts"]:
+        shown = [cell.get((v.conclusion, var)) for var in variations]
+        t.add_row(v.conclusion, v.verdict, *(f"{e.value:.3g} [{e.lo:.3g}, {e.hi:.3g}]" if e else "" for e in shown))
+    console.print(t)
+    for label, top in result["tops"].items():
+        console.print(f"top under {label}: {', '.join(top)}")
+    console.print(footer(result["manifest"]))

@@ -219,3 +219,30 @@ def ranked_bars(
     ax.set_xlabel(xlabel)
     ax.set_title(title)
     return save(fig, path, title, caption)
+
+
+def forest(estimates, reference: float | None, caption: str, path: Path, title: str) -> Path:
+    """Each conclusion's estimate under each variation with its 95% interval, one row per conclusion and
+    one colour per variation (reports.robustness.Estimate), and a dashed line at the reference."""
+    conclusions = list(dict.fromkeys(e.conclusion for e in estimates))
+    variations = list(dict.fromkeys(e.variation for e in estimates))
+    fig, (ax,) = new_figure(width=9.0, height=max(3.0, 0.3 * len(conclusions) * max(1, len(variations) / 2) + 1.5))
+    step = 0.8 / max(1, len(variations))
+    for k, variation in enumerate(variations):
+        mine = {e.conclusion: e for e in estimates if e.variation == variation}
+        rows = [i for i, c in enumerate(conclusions) if c in mine and math.isfinite(mine[c].value)]
+        if not rows:
+            continue
+        y = np.array(rows, dtype=float) + (k - (len(variations) - 1) / 2) * step
+        v = np.array([mine[conclusions[i]].value for i in rows])
+        lo = np.array([mine[conclusions[i]].lo for i in rows])
+        hi = np.array([mine[conclusions[i]].hi for i in rows])
+        ax.errorbar(v, y, xerr=np.vstack([v - lo, hi - v]), fmt="o", ms=4, capsize=3, label=variation.label)
+    if reference is not None:
+        ax.axvline(reference, color="grey", linestyle="--", label=f"reference {reference:.3g}")
+    ax.set_yticks(range(len(conclusions)), conclusions)
+    ax.invert_yaxis()
+    ax.set_xlabel("estimate (95% interval)")
+    ax.set_title(title)
+    ax.legend(fontsize=7, loc="best")
+    return save(fig, path, title, caption)

@@ -14,8 +14,8 @@ its 95% interval. A conclusion is judged across the variations, respecting the i
 
 A flip is blamed on the factor that differs between the two variations that disagree: the data (same
 players), the players (same data), or only both together. A conclusion that never flips but is not
-significant in every variation is `not established everywhere`: the verdict never claims more than the
-intervals allow.
+significant in every variation, or could not be measured in one (a sweep that never crosses), is `not
+established everywhere`: the verdict never claims more than the intervals allow.
 """
 
 from __future__ import annotations
@@ -113,12 +113,13 @@ def judge(estimates: Sequence[Estimate], reference: float | None = None) -> Verd
     names = {e.conclusion for e in estimates}
     if len(names) != 1:
         raise ValueError(f"estimates of several conclusions judged together: {sorted(names)}")
-    pairs = disagreeing_pairs(estimates, reference)
-    classes = {e.variation: classify(e, reference) for e in estimates} if reference is not None else {}
+    measured = [e for e in estimates if np.isfinite(e.lo) and np.isfinite(e.hi)]
+    pairs = disagreeing_pairs(measured, reference)
+    classes = {e.variation: classify(e, reference) for e in measured} if reference is not None else {}
     if pairs:
         verdict = blame_variations([(x.variation, y.variation) for x, y in pairs])
-    elif reference is not None and len(set(classes.values())) > 1:
-        verdict = NOT_ESTABLISHED
+    elif len(measured) < len(estimates) or (reference is not None and len(set(classes.values())) > 1):
+        verdict = NOT_ESTABLISHED  # significant in some variations only, or not measurable in some
     else:
         verdict = HOLDS
     values = [e.value for e in estimates if np.isfinite(e.value)]

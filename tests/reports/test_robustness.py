@@ -155,3 +155,9 @@ def test_the_tables_carry_one_row_per_estimate_and_per_verdict():
     table = rb.verdicts_table(verdicts)
     assert table["verdict"].to_list() == [rb.DEPENDS_PLAYERS]
     assert "players mcts*4: below" in table["class_per_variation"][0]
+
+
+def test_a_fair_value_not_found_in_one_variation_is_not_established():
+    missing = rb.Estimate(B_GREEDY, "seat 0", float("nan"), float("nan"), float("nan"))
+    v = rb.judge([est(A_GREEDY, 1.1, 0.2), missing], reference=None)
+    assert v.verdict == rb.NOT_ESTABLISHED

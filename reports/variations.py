@@ -1,0 +1,187 @@
+"""One balance question answered under every variation (a data set x a lineup), each variation's answer
+kept on disk so a long robustness run resumes where it stopped, then judged by reports/robustness.py.
+
+    out/
+      variations/<data>__<players>/   the variation's own output (a run dir, or a sweep / value / matrix
+                                      experiment), plus estimates.json once it is complete
+      estimates.csv, verdicts.csv, robustness.png, report.html, experiment.json
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from reports import robustness as rb
+from sim.engine import Recipe
+from sim.results import atomic_write_bytes
+
+QUESTIONS = ("seat-fairness", "fair-value", "card-value", "matchups")
+ESTIMATES = "estimates.json"
+
+
+@dataclass(frozen=True)
+class Question:
+    """What is asked, and what the question needs beyond the base recipe."""
+
+    name: str  # one of QUESTIONS
+    knob: str | None = None  # fair-value: the swept knob, its values and the seat asked
+    values: tuple[int, ...] = ()
+    seat: int = 0
+    kind: str | None = None  # card-value: the card kind, its spec from GameSpec.card_kinds, the cards
+    card: dict = field(default_factory=dict, hash=False, compare=False)
+    cards: tuple[str, ...] = ()
+    top: int = 5
+    strategies: tuple[str, ...] = ()  # matchups: the codes matched up
+
+    def describe(self) -> str:
+        if self.name == "fair-value":
+            return f"fair value of {self.knob} for seat {self.seat}"
+        if self.name == "card-value":
+            return f"{self.kind} values (given at the start), top {self.top}"
+        if self.name == "matchups":
+            return f"matchups of {', '.join(self.strategies)}"
+        return "seat fairness"
+
+    def reference(self, players: int) -> float | None:
+        return {"seat-fairness": 1 / players, "card-value": 0.0, "matchups": 1 / players}.get(self.name)
+
+
+def slug(variation: rb.Variation) -> str:
+    text = f"{Path(variation.data).name or variation.data}__{variation.players}"
+    return re.sub(r"[^A-Za-z0-9_.=*+-]+", "_", text)
+
+
+def variation_key(question: Question, recipe: Recipe) -> dict:
+    """What decides a variation's answer: a finished one is reused only when all of it is equal."""
+    return {"question": question.describe(), "recipe": recipe.to_json()}
+
+
+def answer(question: Question, recipe: Recipe, out: Path, threads=None, on_games=None) -> list[tuple]:
+    """(conclusion, estimate, lo, hi) for each conclusion of the question under one recipe."""
+    if question.name == "seat-fairness":
+        return seat_fairness(recipe, out, threads, on_games)
+    from reports import questions
+
+    if question.name == "fair-value":
+        a = questions.knob_sweep(recipe, question.knob, list(question.values), question.seat, out, threads, on_games)
+        c = a.extra["crossing"]
+        return [(question.describe(), c.x, c.lo, c.hi)]
+    if question.name == "card-value":
+        a = questions.card_value(recipe, question.kind, question.card, list(question.cards), out, threads, on_games)
+        t = a.tables["value"]
+        return list(zip(t["card"], t["given_win_delta"], t["given_win_lo"], t["given_win_hi"], strict=True))
+    a = questions.matchup_matrix(recipe, list(question.strategies), len(recipe.players), out, threads, on_games)
+    return [(f"one {c.row} against {c.col}", c.rate, c.lo, c.hi) for c in a.extra["cells"]]
+
+
+def seat_fairness(recipe: Recipe, out: Path, threads, on_games) -> list[tuple]:
+    from reports.balance import seat_fairness as fairness
+    from sim.engine import run
+    from sim.results import MANIFEST, read_games
+
+    resume = (out / MANIFEST).exists()
+    run(recipe, out, threads=threads, resume=resume, on_chunk=on_games, on_resume=on_games)
+    table = fairness(read_games(out))
+    return [(f"seat {s}", r, lo, hi) for s, r, lo, hi in table.select("seat", "win_rate", "lo", "hi").iter_rows()]
+
+
+def games_of(question: Question, recipe: Recipe) -> int:
+    """Games one variation plays (for the progress bar)."""
+    if question.name == "fair-value":
+        return recipe.n * len(question.values)
+    if question.name == "card-value":
+        return recipe.n * (1 + 2 * len(question.cards))
+    if question.name == "matchups":
+        k = len(question.strategies)
+        return recipe.n * k * (k - 1)
+    return recipe.n
+
+
+def answer_all(
+    question: Question,
+    base: Recipe,
+    variations: list[tuple[rb.Variation, Recipe]],
+    out: Path,
+    threads=None,
+    on_games: Callable[[int], None] | None = None,
+) -> list[rb.Estimate]:
+    """Every variation's estimates; a variation finished by an earlier call with the same key is read
+    back, not replayed."""
+    estimates = []
+    for variation, recipe in variations:
+        where = out / "variations" / slug(variation)
+        key = variation_key(question, recipe)
+        done = where / ESTIMATES
+        saved = json.loads(done.read_text()) if done.exists() else None
+        if saved is not None and saved.get("key") == key:
+            rows = saved["estimates"]
+            if on_games is not None and hasattr(on_games, "skip"):
+                on_games.skip(games_of(question, recipe))  # done earlier: the bar moves, the rate does not
+        else:
+            rows = answer(question, recipe, where, threads, on_games)
+            payload = {"key": key, "estimates": [[c, float(x), float(lo), float(hi)] for c, x, lo, hi in rows]}
+            atomic_write_bytes(done, (json.dumps(payload, indent=1) + "\n").encode())
+        estimates += [rb.Estimate(variation, c, float(x), float(lo), float(hi)) for c, x, lo, hi in rows]
+    return estimates
+
+
+def variation_recipes(base: Recipe, data_sets: list[tuple[str, str | None]], lineups: list[list[str]]):
+    """(Variation, Recipe) for every data set x lineup; data_sets are (name as typed, resolved dir)."""
+    return [
+        (rb.Variation(name, ",".join(codes)), replace(base, players=list(codes), data_dir=data_dir))
+        for name, data_dir in data_sets
+        for codes in lineups
+    ]
+
+
+def robustness(
+    question: Question,
+    base: Recipe,
+    variations: list[tuple[rb.Variation, Recipe]],
+    out: Path,
+    threads=None,
+    on_games=None,
+) -> dict:
+    """Answer the question under every variation, judge each conclusion, and write the tables, the figure,
+    the HTML page and experiment.json; returns {estimates, verdicts, tops, manifest}."""
+    from reports.experiment_output import write_experiment
+    from reports.export import caption_line
+    from reports.plots import forest
+    from sim.experiments import experiment_manifest
+
+    started = time.perf_counter()
+    estimates = answer_all(question, base, variations, out, threads, on_games)
+    players = {len(r.players) for _, r in variations}
+    reference = question.reference(players.pop()) if len(players) == 1 else None
+    top = question.top if question.name == "card-value" else None
+    verdicts = rb.judge_all(estimates, reference, top)
+    tops = {v.label: rb.top_k(estimates, v, question.top) for v, _ in variations} if top else {}
+    manifest = experiment_manifest(
+        base, f"robustness of {question.describe()}", len(variations), base.n, time.perf_counter() - started,
+        variations=[v.label for v, _ in variations],
+    )  # fmt: skip
+    manifest["lineup"] = sorted({v.players for v, _ in variations})
+    manifest["data_set"] = ", ".join(dict.fromkeys(v.data for v, _ in variations))
+    manifest["checked_under"] = [v.label for v, _ in variations]
+    tables = {"verdicts": rb.verdicts_table(verdicts), "estimates": rb.estimates_table(estimates)}
+    if tops:
+        import polars as pl
+
+        tables["top"] = pl.DataFrame({"variation": list(tops), "top": [", ".join(t) for t in tops.values()]})
+    out.mkdir(parents=True, exist_ok=True)
+    figure = forest(estimates, reference, caption_line(manifest), out / "robustness.png",
+                    title=f"{base.game}: {question.describe()} under each variation")  # fmt: skip
+    notes = {
+        "verdicts": "holds in every variation / not established everywhere (significant in some variations only) / "
+        "depends on the data, the players, both, or only on the two together; judged on 95% intervals",
+        "estimates": "each variation's answer with its 95% interval",
+        "top": f"the top {question.top} of each variation by estimate",
+    }
+    write_experiment(out, manifest, f"playout robustness: {base.game} {question.describe()}", tables,
+                     {"estimates": figure}, notes)  # fmt: skip
+    return {"estimates": estimates, "verdicts": verdicts, "tops": tops, "manifest": manifest}
