@@ -928,6 +928,84 @@ def _robustness_question(game, question, sets, seat, cards, only, top, strategie
     return Question(question), fixed
 
 
+@app.command()
+def sensitivity(
+    game: Annotated[str, typer.Argument(help="A game from `playout games`.")],
+    question: Annotated[
+        str, typer.Option("--question", "-q", help="seat-fairness, fair-value or card-value.")
+    ] = "seat-fairness",
+    tables: Annotated[
+        str | None, typer.Option("--tables", help="Comma-separated data files to vary (default: every ASSUMED one).")
+    ] = None,
+    variants: Annotated[int, typer.Option("--variants", help="Perturbed variants per table.")] = 3,
+    spread: Annotated[
+        float, typer.Option("--spread", help="Each ASSUMED number moves by up to this fraction of itself.")
+    ] = 0.5,
+    players: Annotated[str | None, typer.Option("--players", "-p", help="Player codes, one per seat.")] = None,
+    n: Annotated[int, typer.Option("-n", "--games", help="Games per variant (per arm for experiments).")] = 10_000,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed of the games and of the variants.")] = 1,
+    sets: Annotated[
+        list[str] | None, typer.Option("--set", help="Rule knob KEY=VALUE, or KNOB=LO..HI to sweep for fair-value.")
+    ] = None,
+    seat: Annotated[int | None, typer.Option("--seat", help="fair-value: the seat asked.")] = None,
+    cards: Annotated[str | None, typer.Option("--cards", help="card-value: the card kind.")] = None,
+    only: Annotated[str | None, typer.Option("--only", help="card-value: comma-separated cards.")] = None,
+    top: Annotated[int, typer.Option("--top", help="card-value: how many top cards to follow.")] = 5,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output directory (reruns resume in it).")] = None,
+    threads: Annotated[int | None, typer.Option("--threads", "-t", help="Numba threads.")] = None,
+):
+    """Rank a game's ASSUMED data tables by how much they move an answer: the answer on the shipped data,
+    and on variants where one ASSUMED table at a time has its numbers moved by up to --spread of themselves
+    (checked by the game's data checks). Tells a user with the physical game which cards to transcribe first.
+
+    Examples:
+
+      playout sensitivity yokohama --question seat-fairness --players greedy*4 -n 20000
+
+      playout sensitivity yokohama --question card-value --cards tech -n 4000 --variants 2
+
+      playout sensitivity yokohama --tables orders.csv,church_spaces.csv --spread 0.25
+    """
+    from reports.variations import QUESTIONS
+    from sim.errors import did_you_mean
+
+    _game_info(game)
+    _positive(n, "-n")
+    _positive(variants, "--variants")
+    threads = _threads(threads)
+    if not 0 < spread <= 1:
+        raise BadInput(f"--spread must be above 0 and at most 1, not {spread}")
+    asked = [q for q in QUESTIONS if q != "matchups"]
+    if question not in asked:
+        raise BadInput(f"unknown question {question!r}{did_you_mean(question, asked)}")
+    codes = _lineup(game, players)
+    q, fixed = _robustness_question(game, question, sets or [], seat, cards, only, top, None, [codes])
+    from dataclasses import replace
+
+    from reports.console import print_sensitivity, progress
+    from reports.sensitivity import build_variants, data_dir_of, games_total
+    from reports.sensitivity import sensitivity as rank_tables
+    from sim.data_variants import assumed_tables
+    from sim.engine import Recipe
+    from sim.registry import get_game
+
+    found = list(assumed_tables(data_dir_of(game)))
+    chosen = [t.strip() for t in tables.split(",")] if tables else found
+    for t in chosen:
+        if t not in found:
+            raise BadInput(f"{game} has no ASSUMED table {t!r}{did_you_mean(t, found)}")
+    base = Recipe(game, codes, seed, n, min(n, 8192), fixed, None)
+    if q.name == "card-value":
+        base = replace(base, n=(n // len(codes)) * len(codes))
+    out = out or Path("runs") / f"sensitivity-{game}-{question}-seed{seed}-n{n}"
+    built = build_variants(game, get_game(game).load_data, chosen, variants, spread, seed, out)
+    bar, advance = progress(games_total(q, base, len(built)), f"{game} sensitivity of {question}")
+    with bar:
+        result = rank_tables(q, base, built, out, threads, advance)
+    print_sensitivity(result)
+    typer.echo(f"written to {out}")
+
+
 # ---------------------------------------------------------------- entry point
 
 

@@ -161,3 +161,14 @@ def print_robustness(result: dict) -> None:
     for label, top in result["tops"].items():
         console.print(f"top under {label}: {', '.join(top)}")
     console.print(footer(result["manifest"]))
+
+
+def print_sensitivity(result: dict) -> None:
+    console = Console()
+    t = Table("table", "mean shift", "least", "most", "noise", "variants beyond noise", "kept as printed",
+              title=f"ASSUMED tables ranked by {result['manifest']['measure']}")  # fmt: skip
+    for r in result["ranking"].iter_rows(named=True):
+        t.add_row(r["table"], *(f"{r[k]:.3g}" for k in ("mean_shift", "min_shift", "max_shift", "noise")),
+                  f"{r['variants_beyond_noise']} of {r['variants']}", r["kept_as_printed"])  # fmt: skip
+    console.print(t)
+    console.print(footer(result["manifest"]))

@@ -1,0 +1,61 @@
+"""robustness and sensitivity from the command line, with small n: outputs, resume, one-line errors."""
+
+import json
+
+import polars as pl
+import pytest
+
+from cli import main
+
+
+def test_robustness_answers_under_each_lineup_and_resumes(tmp_path, capsys):
+    out = tmp_path / "r"
+    args = ["robustness", "yokohama", "--players", "greedy*2", "--players", "random*2", "-n", "120", "--out", str(out)]
+    main(args)
+    assert "what the answer rests on" in capsys.readouterr().out
+    verdicts = pl.read_csv(out / "verdicts.csv", comment_prefix="#")
+    assert verdicts["conclusion"].to_list() == ["seat 0", "seat 1"]
+    assert verdicts["verdict"][0] in ("holds in every variation", "not established everywhere")
+    estimates = pl.read_csv(out / "estimates.csv", comment_prefix="#")
+    assert estimates.height == 4 and set(estimates["players"]) == {"greedy,greedy", "random,random"}
+    for name in ("robustness.png", "report.html", "experiment.json"):
+        assert (out / name).stat().st_size > 0
+    manifest = json.loads((out / "experiment.json").read_text())
+    assert len(manifest["checked_under"]) == 2
+    stamp = {p: p.stat().st_mtime_ns for p in (out / "variations").rglob("games.parquet")}
+    main(args)  # the same command again: every variation is read back, none replayed
+    assert {p: p.stat().st_mtime_ns for p in (out / "variations").rglob("games.parquet")} == stamp
+    assert pl.read_csv(out / "estimates.csv", comment_prefix="#").equals(estimates)
+
+
+def test_sensitivity_ranks_the_chosen_tables(tmp_path, capsys):
+    out = tmp_path / "s"
+    main(["sensitivity", "yokohama", "--players", "greedy*2", "-n", "100", "--variants", "1",
+          "--tables", "church_spaces.csv,lab_slots.csv", "--out", str(out)])  # fmt: skip
+    ranking = pl.read_csv(out / "ranking.csv", comment_prefix="#")
+    assert sorted(ranking["table"]) == ["church_spaces.csv", "lab_slots.csv"]
+    assert (out / "data" / "church_spaces-0" / "church_spaces.csv").exists()
+    assert "ranked by" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["robustness", "yokohama", "--players", "greedy*2"], "at least two variations"),
+        (["robustness", "yokohama", "-q", "seat-fairnes", "--players", "greedy*2", "--players", "random*2"],
+         "did you mean 'seat-fairness'"),
+        (["robustness", "yokohama", "-q", "fair-value", "--players", "greedy*2", "--players", "random*2"],
+         "needs exactly one --set"),
+        (["robustness", "yokohama", "-q", "card-value", "--cards", "tek", "--players", "greedy*2",
+          "--players", "random*2"], "did you mean 'tech'"),
+        (["sensitivity", "yokohama", "--tables", "order.csv"], "did you mean 'orders.csv'"),
+        (["sensitivity", "yokohama", "--spread", "0"], "--spread must be above 0"),
+        (["sensitivity", "yokohama", "-q", "matchups"], "unknown question"),
+    ],
+)  # fmt: skip
+def test_bad_robustness_input_is_one_line_and_exit_two(args, message, capsys):
+    with pytest.raises(SystemExit) as e:
+        main(args)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
