@@ -60,6 +60,14 @@ def games_count(manifest: dict, n: int | None) -> int | str:
     return manifest.get("games_done", manifest.get("n", "unknown"))
 
 
+def checked_text(manifest: dict) -> str:
+    """Which variations (data set x lineup) the answer was checked under, or that it was not."""
+    checked = manifest.get("checked_under")
+    if not checked:
+        return "not checked under other data sets or players (playout robustness, playout sensitivity)"
+    return f"checked under {len(checked)} variations: " + "; ".join(checked)
+
+
 def header_lines(manifest: dict, n: int | None = None) -> list[str]:
     """The header of every output, one fact per line. n: games in the table (default: the manifest's)."""
     share = manifest.get("data_assumed_share")
@@ -72,6 +80,7 @@ def header_lines(manifest: dict, n: int | None = None) -> list[str]:
         f"n: {games_count(manifest, n)} games",
         f"params: {params_text(manifest)}",
         f"tool: playout {manifest.get('tool_version', 'unknown')}",
+        f"robustness: {checked_text(manifest)}",
     ]
     status = manifest.get("status")
     if status not in (None, "complete"):

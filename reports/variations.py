@@ -165,7 +165,7 @@ def robustness(
         base, f"robustness of {question.describe()}", len(variations), base.n, time.perf_counter() - started,
         variations=[v.label for v, _ in variations],
     )  # fmt: skip
-    manifest["lineup"] = sorted({v.players for v, _ in variations})
+    manifest["lineup"] = [" | ".join(dict.fromkeys(v.players for v, _ in variations))]
     manifest["data_set"] = ", ".join(dict.fromkeys(v.data for v, _ in variations))
     manifest["checked_under"] = [v.label for v, _ in variations]
     tables = {"verdicts": rb.verdicts_table(verdicts), "estimates": rb.estimates_table(estimates)}

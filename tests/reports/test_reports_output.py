@@ -53,6 +53,17 @@ def test_header_variants():
     assert "unknown" in "\n".join(export.header_lines({}))  # a bare manifest still yields a header
 
 
+def test_header_says_whether_the_answer_was_checked_under_other_variations():
+    unchecked = "\n".join(export.header_lines(MANIFEST))
+    assert "robustness: not checked under other data sets or players" in unchecked
+    checked = "\n".join(
+        export.header_lines(
+            {**MANIFEST, "checked_under": ["data builtin, players greedy*4", "data alt, players greedy*4"]}
+        )
+    )
+    assert "robustness: checked under 2 variations: data builtin, players greedy*4; data alt" in checked
+
+
 def test_caption_is_one_line_with_the_header_facts():
     caption = export.caption_line(MANIFEST, 5000)
     assert "\n" not in caption
