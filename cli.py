@@ -826,7 +826,7 @@ def robustness(
     only: Annotated[str | None, typer.Option("--only", help="card-value: comma-separated cards.")] = None,
     top: Annotated[int, typer.Option("--top", help="card-value: judge membership of the top K.")] = 5,
     strategies_: Annotated[str | None, typer.Option("--strategies", help="matchups: player codes to match up.")] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output directory (reruns resume in it).")] = None,
+    out: Annotated[str | None, typer.Option("--out", "-o", help="Output directory (reruns resume in it).")] = None,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="Numba threads.")] = None,
 ):
     """Answer one balance question under every data set x lineup given, and say what the answer rests on:
@@ -848,6 +848,7 @@ def robustness(
 
     _game_info(game)
     _positive(n, "-n")
+    _index(seed, "--seed")
     threads = _threads(threads)
     if question not in QUESTIONS:
         raise BadInput(f"unknown question {question!r}{did_you_mean(question, list(QUESTIONS))}")
@@ -858,22 +859,24 @@ def robustness(
     q, fixed = _robustness_question(game, question, sets or [], seat, cards, only, top, strategies_, lineups)
     from dataclasses import replace
 
-    from reports.console import print_robustness, progress
+    from reports.console import print_robustness
     from reports.variations import games_of, variation_recipes
     from reports.variations import robustness as answer_robustness
-    from sim.engine import Recipe
+    from sim.engine import Recipe, prepare
 
     base = Recipe(game, lineups[0], seed, n, min(n, 8192), fixed, data_sets[0][1])
     if q.name == "card-value":
         p = len(lineups[0])
         base = replace(base, n=(n // p) * p)
     variations = variation_recipes(base, data_sets, lineups)
-    out = out or Path("runs") / f"robustness-{game}-{question}-seed{seed}-n{n}"
-    bar, advance = progress(sum(games_of(q, r) for _, r in variations), f"{game} robustness of {question}")
-    with bar:
-        result = answer_robustness(q, base, variations, out, threads, advance)
-    print_robustness(result)
-    typer.echo(f"written to {out}")
+    for _, recipe in variations:
+        prepare(recipe)  # every variation must be possible before anything runs
+    games = sum(games_of(q, r) for _, r in variations)
+    _experiment(
+        base, games, 6 + 3 * max(len(c) for c in lineups), f"{len(variations)} variations of -n {n}",
+        _out(out, Path("runs") / f"robustness-{game}-{question}-seed{seed}-n{n}"), f"{game} robustness of {question}",
+        lambda out, advance: answer_robustness(q, base, variations, out, threads, advance), print_robustness,
+    )  # fmt: skip
 
 
 def _robustness_question(game, question, sets, seat, cards, only, top, strategies_, lineups):
@@ -951,7 +954,7 @@ def sensitivity(
     cards: Annotated[str | None, typer.Option("--cards", help="card-value: the card kind.")] = None,
     only: Annotated[str | None, typer.Option("--only", help="card-value: comma-separated cards.")] = None,
     top: Annotated[int, typer.Option("--top", help="card-value: how many top cards to follow.")] = 5,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output directory (reruns resume in it).")] = None,
+    out: Annotated[str | None, typer.Option("--out", "-o", help="Output directory (reruns resume in it).")] = None,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="Numba threads.")] = None,
 ):
     """Rank a game's ASSUMED data tables by how much they move an answer: the answer on the shipped data,
@@ -972,6 +975,7 @@ def sensitivity(
     _game_info(game)
     _positive(n, "-n")
     _positive(variants, "--variants")
+    _index(seed, "--seed")
     threads = _threads(threads)
     if not 0 < spread <= 1:
         raise BadInput(f"--spread must be above 0 and at most 1, not {spread}")
@@ -982,7 +986,7 @@ def sensitivity(
     q, fixed = _robustness_question(game, question, sets or [], seat, cards, only, top, None, [codes])
     from dataclasses import replace
 
-    from reports.console import print_sensitivity, progress
+    from reports.console import print_sensitivity
     from reports.sensitivity import build_variants, data_dir_of, games_total
     from reports.sensitivity import sensitivity as rank_tables
     from sim.data_variants import assumed_tables
@@ -997,13 +1001,18 @@ def sensitivity(
     base = Recipe(game, codes, seed, n, min(n, 8192), fixed, None)
     if q.name == "card-value":
         base = replace(base, n=(n // len(codes)) * len(codes))
-    out = out or Path("runs") / f"sensitivity-{game}-{question}-seed{seed}-n{n}"
-    built = build_variants(game, get_game(game).load_data, chosen, variants, spread, seed, out)
-    bar, advance = progress(games_total(q, base, len(built)), f"{game} sensitivity of {question}")
-    with bar:
-        result = rank_tables(q, base, built, out, threads, advance)
-    print_sensitivity(result)
-    typer.echo(f"written to {out}")
+    load = get_game(game).load_data
+
+    def ask(out, advance):
+        built = build_variants(game, load, chosen, variants, spread, seed, out)
+        return rank_tables(q, base, built, out, threads, advance)
+
+    _experiment(
+        base, games_total(q, base, len(chosen) * variants), 6 + 3 * len(codes),
+        f"{len(chosen) * variants} variants of -n {n}",
+        _out(out, Path("runs") / f"sensitivity-{game}-{question}-seed{seed}-n{n}"),
+        f"{game} sensitivity of {question}", ask, print_sensitivity,
+    )  # fmt: skip
 
 
 # ---------------------------------------------------------------- entry point

@@ -121,7 +121,6 @@ def sensitivity(question: Question, base: Recipe, variants: list[Variant], out: 
                                    base.n, time.perf_counter() - started, measure=measure,
                                    variants_per_table=len(variants) // max(1, ranking.height))  # fmt: skip
     manifest["checked_under"] = [var.label for var, _ in runs]
-    out.mkdir(parents=True, exist_ok=True)
     figure = ranked_bars(ranking["table"].to_list(), ranking["mean_shift"].to_numpy(), ranking["min_shift"].to_numpy(),
                          ranking["max_shift"].to_numpy(), caption_line(manifest), out / "sensitivity.png",
                          xlabel=f"{measure} (bar: mean over variants; whiskers: least and most)",

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from reports import robustness as rb
 from sim.engine import Recipe
-from sim.results import atomic_write_bytes
+from sim.output import atomic_write_bytes
 
 QUESTIONS = ("seat-fairness", "fair-value", "card-value", "matchups")
 ESTIMATES = "estimates.json"
@@ -62,7 +62,9 @@ def variation_key(question: Question, recipe: Recipe) -> dict:
 
 
 def answer(question: Question, recipe: Recipe, out: Path, threads=None, on_games=None) -> list[tuple]:
-    """(conclusion, estimate, lo, hi) for each conclusion of the question under one recipe."""
+    """(conclusion, estimate, lo, hi) for each conclusion of the question under one recipe; the variation's
+    own outputs go to `out`, a directory inside the claimed robustness output."""
+    out.mkdir(parents=True, exist_ok=True)
     if question.name == "seat-fairness":
         return seat_fairness(recipe, out, threads, on_games)
     from reports import questions
@@ -84,8 +86,9 @@ def seat_fairness(recipe: Recipe, out: Path, threads, on_games) -> list[tuple]:
     from sim.engine import run
     from sim.results import MANIFEST, read_games
 
-    resume = (out / MANIFEST).exists()
-    run(recipe, out, threads=threads, resume=resume, on_chunk=on_games, on_resume=on_games)
+    resume = (out / MANIFEST).exists()  # an interrupted variation continues from its finished chunks
+    skip = getattr(on_games, "skip", on_games)
+    run(recipe, out, threads=threads, resume=resume, on_chunk=on_games, on_resume=skip)
     table = fairness(read_games(out))
     return [(f"seat {s}", r, lo, hi) for s, r, lo, hi in table.select("seat", "win_rate", "lo", "hi").iter_rows()]
 
@@ -173,7 +176,6 @@ def robustness(
         import polars as pl
 
         tables["top"] = pl.DataFrame({"variation": list(tops), "top": [", ".join(t) for t in tops.values()]})
-    out.mkdir(parents=True, exist_ok=True)
     figure = forest(estimates, reference, caption_line(manifest), out / "robustness.png",
                     title=f"{base.game}: {question.describe()} under each variation")  # fmt: skip
     notes = {

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sim.errors import DataError
-from sim.results import atomic_write_bytes
+from sim.output import atomic_write_bytes
 from sim.rng import new_streams, uniform
 
 ATTEMPTS = 5  # draws per column before it is kept as printed

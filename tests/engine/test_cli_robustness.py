@@ -59,3 +59,15 @@ def test_bad_robustness_input_is_one_line_and_exit_two(args, message, capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["robustness", "sensitivity"])
+def test_an_output_that_is_a_file_is_refused_before_anything_runs(command, tmp_path, capsys):
+    target = tmp_path / "taken"
+    target.write_text("a file")
+    extra = ["--players", "greedy*2", "--players", "random*2"] if command == "robustness" else []
+    with pytest.raises(SystemExit) as e:
+        main([command, "yokohama", *extra, "-n", "10", "--out", str(target)])
+    assert e.value.code == 2
+    assert "is an existing file" in capsys.readouterr().err
+    assert target.read_text() == "a file"
