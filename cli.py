@@ -811,7 +811,8 @@ def robustness(
         str, typer.Option("--question", "-q", help="seat-fairness, fair-value, card-value or matchups.")
     ] = "seat-fairness",
     data: Annotated[
-        list[str] | None, typer.Option("--data", help="A data set or directory to answer under (repeatable).")
+        list[str] | None,
+        typer.Option("--data", help="A data set of `playout data GAME` or a directory to answer under (repeatable)."),
     ] = None,
     players: Annotated[
         list[str] | None, typer.Option("--players", "-p", help="A lineup to answer under (repeatable).")
@@ -853,7 +854,7 @@ def robustness(
     if question not in QUESTIONS:
         raise BadInput(f"unknown question {question!r}{did_you_mean(question, list(QUESTIONS))}")
     lineups = [_lineup(game, p) for p in (players or [None])]
-    data_sets = [(d, _data_dir(Path(d)) if d != "builtin" else None) for d in (data or ["builtin"])]
+    data_sets = [(d, _data(game, d)) for d in (data or ["builtin"])]
     if len(lineups) * len(data_sets) < 2:
         raise BadInput("robustness needs at least two variations: give --data or --players more than once")
     q, fixed = _robustness_question(game, question, sets or [], seat, cards, only, top, strategies_, lineups)
@@ -945,6 +946,7 @@ def sensitivity(
         float, typer.Option("--spread", help="Each ASSUMED number moves by up to this fraction of itself.")
     ] = 0.5,
     players: Annotated[str | None, typer.Option("--players", "-p", help="Player codes, one per seat.")] = None,
+    data: DataOption = None,
     n: Annotated[int, typer.Option("-n", "--games", help="Games per variant (per arm for experiments).")] = 10_000,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed of the games and of the variants.")] = 1,
     sets: Annotated[
@@ -968,6 +970,8 @@ def sensitivity(
       playout sensitivity yokohama --question card-value --cards tech -n 4000 --variants 2
 
       playout sensitivity yokohama --tables orders.csv,church_spaces.csv --spread 0.25
+
+      playout sensitivity yokohama --data seed-guess-2026 -n 20000
     """
     from reports.variations import QUESTIONS
     from sim.errors import did_you_mean
@@ -987,24 +991,25 @@ def sensitivity(
     from dataclasses import replace
 
     from reports.console import print_sensitivity
-    from reports.sensitivity import build_variants, data_dir_of, games_total
+    from reports.sensitivity import build_variants, games_total
     from reports.sensitivity import sensitivity as rank_tables
-    from sim.data_variants import assumed_tables
+    from sim.data_variants import assumed_tables, set_files
     from sim.engine import Recipe
     from sim.registry import get_game
 
-    found = list(assumed_tables(data_dir_of(game)))
+    data_dir = _data(game, data)
+    found = list(assumed_tables(set_files(game, data_dir)))
     chosen = [t.strip() for t in tables.split(",")] if tables else found
     for t in chosen:
         if t not in found:
             raise BadInput(f"{game} has no ASSUMED table {t!r}{did_you_mean(t, found)}")
-    base = Recipe(game, codes, seed, n, min(n, 8192), fixed, None)
+    base = Recipe(game, codes, seed, n, min(n, 8192), fixed, data_dir)
     if q.name == "card-value":
         base = replace(base, n=(n // len(codes)) * len(codes))
     load = get_game(game).load_data
 
     def ask(out, advance):
-        built = build_variants(game, load, chosen, variants, spread, seed, out)
+        built = build_variants(game, data_dir, load, chosen, variants, spread, seed, out)
         return rank_tables(q, base, built, out, threads, advance)
 
     _experiment(

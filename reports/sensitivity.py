@@ -22,7 +22,7 @@ import polars as pl
 
 from reports import robustness as rb
 from reports.variations import Question, answer_all, games_of
-from sim.data_variants import Variant, assumed_tables, make_variant
+from sim.data_variants import Variant, assumed_tables, make_variant, set_files
 from sim.engine import Recipe
 
 
@@ -35,17 +35,18 @@ class Movement:
     top_changed: int | None = None  # card values: shipped top-k cards that left the top k
 
 
-def data_dir_of(game: str) -> Path:
-    import sim
+def build_variants(game: str, data_dir: str | None, load, tables: list[str] | None, k: int, spread: float,
+                   seed: int, out: Path) -> list[Variant]:  # fmt: skip
+    """Variants of each ASSUMED table (all of them, or those named) of the data set `data_dir` (None:
+    builtin; a set's name or a directory), written under out/data/; each variant directory holds the
+    set's own files and the one perturbed table, so it reads as that set with one table changed."""
+    from sim.datafiles import game_data_dir
 
-    return Path(sim.__file__).parent / "games" / game / "data"
-
-
-def build_variants(game: str, load, tables: list[str] | None, k: int, spread: float, seed: int, out: Path):
-    """Variants of each ASSUMED table (all of them, or those named), written under out/data/."""
-    found = assumed_tables(data_dir_of(game))
+    files = set_files(game, data_dir)
+    found = assumed_tables(files)
+    own = {name: path for name, path in files.items() if path.parent != game_data_dir(game)}
     chosen = tables or list(found)
-    return [make_variant(found[t], i, spread, seed, out / "data" / f"{Path(t).stem}-{i}", load)
+    return [make_variant(found[t], i, spread, seed, out / "data" / f"{Path(t).stem}-{i}", load, own)
             for t in chosen for i in range(k)]  # fmt: skip
 
 

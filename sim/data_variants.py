@@ -73,9 +73,23 @@ def read(path: Path) -> Table:
     return Table(path.name, comments, rows[0], rows[1:])
 
 
-def assumed_tables(data_dir: Path) -> dict[str, Table]:
-    """The tables of a data directory that have ASSUMED rows with numbers to vary, by file name."""
-    tables = {p.name: read(p) for p in sorted(Path(data_dir).glob("*.csv"))}
+def set_files(game: str, data: str | None) -> dict[str, Path]:
+    """The file each table of a data set is read from: the builtin file, or the set's own where it has one
+    (data: None for builtin, a named set of the game, or a directory, as sim.datafiles.resolve_data gives)."""
+    from sim.datafiles import game_data_dir, named_sets
+
+    builtin = game_data_dir(game)
+    files = {p.name: p for p in sorted(builtin.glob("*.csv"))}
+    if data is not None:
+        sets = named_sets(builtin)
+        over = sets[data].path if data in sets else Path(data)
+        files.update({p.name: p for p in sorted(over.glob("*.csv")) if p.name in files})
+    return files
+
+
+def assumed_tables(files: dict[str, Path]) -> dict[str, Table]:
+    """The tables (of set_files) that have ASSUMED rows with numbers to vary, by file name."""
+    tables = {name: read(path) for name, path in files.items()}
     return {name: t for name, t in tables.items() if t.number_columns()}
 
 
@@ -95,11 +109,17 @@ class Variant:
     kept_columns: tuple[str, ...]  # columns the game's checks refused to vary in this variant
 
 
-def make_variant(table: Table, number: int, spread: float, seed: int, out_dir: Path, load) -> Variant:
-    """Write variant `number` of `table` into out_dir (the table's file alone, an overlay on the data set
-    that `load(dir)` reads); every accepted column change was checked by `load`."""
+def make_variant(
+    table: Table, number: int, spread: float, seed: int, out_dir: Path, load, files: dict[str, Path] | None = None
+) -> Variant:
+    """Write variant `number` of `table` into out_dir, beside copies of `files` (the data set's other tables,
+    so the directory overlays the builtin data as that set does); every accepted column change was checked
+    by `load(out_dir)`."""
     rng = new_streams(seed, number * 1000 + sum(map(ord, table.name)))
     out_dir.mkdir(parents=True, exist_ok=True)
+    for name, path in (files or {}).items():
+        if name != table.name:
+            atomic_write_bytes(out_dir / name, path.read_bytes())
     rows = [list(r) for r in table.rows]
     kept, changed = [], 0
     for c in table.number_columns():

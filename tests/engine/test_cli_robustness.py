@@ -71,3 +71,19 @@ def test_an_output_that_is_a_file_is_refused_before_anything_runs(command, tmp_p
     assert e.value.code == 2
     assert "is an existing file" in capsys.readouterr().err
     assert target.read_text() == "a file"
+
+
+def test_robustness_across_data_sets_names_each_set(tmp_path):
+    out = tmp_path / "d"
+    main(["robustness", "yokohama", "--data", "builtin", "--data", "seed-guess-2026", "--players", "greedy*2",
+          "-n", "80", "--out", str(out)])  # fmt: skip
+    estimates = pl.read_csv(out / "estimates.csv", comment_prefix="#")
+    assert set(estimates["data"]) == {"builtin", "seed-guess-2026"}
+    assert "checked under 2 variations" in (out / "verdicts.csv").read_text()
+
+
+def test_robustness_refuses_an_unknown_data_set(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["robustness", "yokohama", "--data", "builtin", "--data", "seed-guess", "-n", "10"])
+    assert e.value.code == 2
+    assert "did you mean 'seed-guess-2026'" in capsys.readouterr().err

@@ -3,7 +3,7 @@ own checks accept every variant, and a variant is the same file on every run."""
 
 from pathlib import Path
 
-from sim.data_variants import assumed_tables, make_variant, moved, read
+from sim.data_variants import assumed_tables, make_variant, moved, read, set_files
 from sim.errors import DataError
 from sim.rng import new_streams
 
@@ -11,7 +11,7 @@ DATA = Path(__file__).resolve().parents[2] / "sim" / "games" / "yokohama" / "dat
 
 
 def test_only_tables_with_assumed_numbers_are_offered():
-    tables = assumed_tables(DATA)
+    tables = assumed_tables(set_files("yokohama", None))
     assert "orders.csv" in tables and "church_spaces.csv" in tables
     assert "techs.csv" not in tables  # every row sourced
     assert "port_slots.csv" not in tables  # its ASSUMED column is text (the tier)
@@ -66,3 +66,19 @@ def test_a_moved_number_keeps_its_sign_and_moves_zero_on_average():
     assert min(draws) >= 2 and max(draws) <= 6
     assert abs(sum(draws) / len(draws) - 4) < 0.05
     assert min(moved(0, 0.5, rng) for _ in range(200)) == 0
+
+
+def test_the_tables_of_a_named_set_are_its_own_files_over_the_builtin_ones():
+    files = set_files("yokohama", "seed-guess-2026")
+    assert files["church_spaces.csv"].parent.name == "seed-guess-2026"
+    assert files["techs.csv"].parent == DATA  # the set does not replace it
+
+
+def test_a_variant_of_a_named_set_keeps_the_sets_other_tables(tmp_path, yokohama):
+    from reports.sensitivity import build_variants
+
+    [v] = build_variants("yokohama", "seed-guess-2026", yokohama.load_data, ["orders.csv"], 1, 0.5, 5, tmp_path)
+    own = set_files("yokohama", "seed-guess-2026")
+    assert (v.directory / "church_spaces.csv").read_bytes() == own["church_spaces.csv"].read_bytes()
+    assert not (v.directory / "techs.csv").exists()
+    assert read(v.directory / "orders.csv").rows != read(own["orders.csv"]).rows
