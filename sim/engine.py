@@ -308,8 +308,8 @@ def run(
             raise session.failed(e, out_dir, fresh=not resume) from None
         manifest = manifest_for(prep, "complete", time.perf_counter() - session.started, recipe.n, session.fingerprint)
         manifest.update(
-            compile_seconds=None if session.compile_seconds is None else round(session.compile_seconds, 3),
-            play_seconds=round(session.play_seconds, 3),
+            compile_seconds=None if session.compile_seconds is None else round(session.compile_seconds, 6),
+            play_seconds=round(session.play_seconds, 6),  # a short resumed run plays in milliseconds
             games_played_this_session=session.played,
             games_per_second=round(session.played / session.play_seconds, 1) if session.play_seconds > 0 else None,
         )
