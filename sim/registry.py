@@ -33,6 +33,13 @@ GAMES: dict[str, GameInfo] = {
         "sim.games.gangsta.spec",
         "recruit gangsters and pull heists over three chapters; snitches, gang war, influence",
     ),
+    "obsession": GameInfo(
+        "obsession",
+        "Obsession (Dan Hallagan, 2018), Wessex included",
+        (2, 4),
+        "sim.games.obsession.spec",
+        "Victorian families host activities, court the Fairchilds and improve their estates; 16 or 20 rounds",
+    ),
 }
 
 

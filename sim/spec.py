@@ -74,6 +74,7 @@ class GameSpec:
     layouts: tuple = ()  # the game's sim.layout.Layouts (state, per-player blocks, data), for RULES.md
     render: Any = None  # module with text/json rendering for `show`
     card_kinds: dict[str, Any] = field(default_factory=dict)  # for `playout value`
+    families: dict[str, Any] = field(default_factory=dict)  # for `playout value --family` (games with families)
 
     def action_kinds(self):
         return self.actions
