@@ -1,0 +1,475 @@
+"""A standard turn (seed 003 steps 1-8): service rotation, hosting an activity (prestige rating, servant, the
+exact guests asked for, their service with the housekeeper, footman and underbutler stand-ins), favours in
+order (pounds, reputation, invitations and dismissals, hiring), clearing the board, and passing."""
+
+import numpy as np
+import pytest
+
+from sim.games.obsession import rules
+from sim.games.obsession.actions import (
+    A_ATTACK,
+    A_DISMISS_SKIP,
+    A_HIRE,
+    A_HOST,
+    A_KEEP,
+    A_PASS,
+    A_PASS_REFRESH,
+    A_RECRUIT,
+    A_RENT,
+    A_WIFE_DISMISS,
+    A_WIFE_LOOK,
+)
+from sim.games.obsession.layout import (
+    CS_DISCARD,
+    CS_HAND,
+    G_CASUAL,
+    G_CASUAL_N,
+    G_PRESTIGE,
+    G_PRESTIGE_N,
+    G_SUPPLY,
+    P_MONEY,
+    P_REP,
+    SV_FOOTMAN,
+    SV_MAID,
+    SV_VALET,
+)
+
+from .scenario import Game, card, params
+
+
+def ready(g, seat=0, hand=(), discard=(), level=1, **available):
+    """A fresh turn for `seat` (any activity under way is dropped) with this deck, level and available service."""
+    rules.end_activity(g.s)
+    g.set_servants(seat, "busy")
+    g.deck(seat, hand=list(hand), discard=list(discard))
+    g.reputation(seat, level)
+    g.set_servants(seat, **(available or {"butler": 1, "housekeeper": 1, "valet": 1, "ladys_maid": 1, "footman": 1}))
+    g.start_turn(seat)
+
+
+# ---------------------------------------------------------------- step 1: service rotation
+
+
+def test_rotation_moves_the_quarters_to_available_and_the_expended_to_the_quarters():
+    g = Game(3)
+    g.set_servants(0, "available", butler=1)
+    g.set_servants(0, "expended", valet=1)
+    g.set_servants(0, "quarters", footman=2)
+    g.start_turn(0, round_=2)
+    assert g.servants(0)["footman"] == 2 and g.servants(0)["butler"] == 1
+    assert g.servants(0, "quarters")["valet"] == 1 and sum(g.servants(0, "expended").values()) == 0
+
+
+def test_there_is_no_rotation_in_round_1():
+    g = Game(3)
+    g.set_servants(0, "expended", valet=1)
+    g.set_servants(0, "quarters", footman=1)
+    g.start_turn(0, round_=1)
+    assert g.servants(0, "expended")["valet"] == 1 and g.servants(0, "quarters")["footman"] == 1
+
+
+# ---------------------------------------------------------------- step 3: which activities can be hosted
+
+
+def test_an_activity_needs_the_tiles_prestige_rating_within_the_reputation_level():
+    g = Game(3)
+    g.estate(0, ["Music Room"])  # PR 4, five guests, the butler
+    hand = ["Lord Asquith", "Lady Asquith", "Asquith heir", "Miss Asquith", "Dowager Countess Asquith"]
+    ready(g, hand=hand, level=3)
+    assert not g.host_legal(0, "Music Room")
+    ready(g, hand=hand, level=4)
+    assert g.host_legal(0, "Music Room")
+
+
+def test_service_and_monument_tiles_are_never_hosted():
+    g = Game(3)
+    g.estate(0, ["Barn", "Fountain"])
+    ready(g, hand=["Lord Asquith", "Lady Asquith", "Asquith heir", "Miss Asquith"], level=7)
+    assert not g.host_legal(0, "Barn") and not g.host_legal(0, "Fountain")
+    assert g.host_legal(0, "Butler's Room")  # the one service tile that is played
+
+
+def test_an_activity_needs_the_servant_on_its_tile():
+    g = Game(3)
+    ready(g, hand=["Lord Asquith", "Asquith heir"], footman=0, butler=1)
+    assert not g.host_legal(0, "Bowling Green")  # a footman's activity
+    ready(g, hand=["Lord Asquith", "Asquith heir"], footman=1)
+    assert g.host_legal(0, "Bowling Green")
+
+
+def test_an_activity_needs_the_exact_number_and_type_of_guests():
+    g = Game(3)
+    ready(g, hand=["Lord Asquith", "Lady Asquith"])  # one gentleman only
+    assert not g.host_legal(0, "Bowling Green")  # two gentlemen
+    assert g.host_legal(0, "Gazebo")  # two gentry of any kind
+    ready(g, hand=["Lord Asquith", "Asquith heir", "Lady Asquith"])
+    g.host("Bowling Green")
+    assert not g.guest_legal("Lady Asquith")
+    g.guest("Lord Asquith")
+    assert g.phase == "guests"
+    g.guest("Asquith heir")
+    assert g.phase != "guests"
+
+
+def test_the_private_study_is_for_the_family_only():
+    g = Game(3)
+    ready(g, hand=["Lord Asquith", "Mr. Arthur Lyle", "Rev. Thomas Hale"])
+    assert not g.host_legal(0, "Private Study")
+    ready(g, hand=["Lord Asquith", "Lady Asquith", "Rev. Thomas Hale"])
+    g.host("Private Study")
+    assert not g.guest_legal("Rev. Thomas Hale")
+
+
+def test_a_guest_above_the_reputation_level_cannot_attend():
+    g = Game(3)
+    ready(g, hand=["Lord Asquith", "Hon. Albert Plantagenet", "Lady Asquith"], level=2)  # Albert: PR 3
+    g.host("Gazebo")
+    assert not g.guest_legal("Hon. Albert Plantagenet")
+    ready(g, hand=["Lord Asquith", "Hon. Albert Plantagenet", "Lady Asquith"], level=3)
+    g.host("Gazebo")
+    assert g.guest_legal("Hon. Albert Plantagenet")
+
+
+def test_family_and_the_fairchilds_count_as_prestige_rating_1():
+    g = Game(3)
+    ready(g, hand=["Charles Fairchild", "Lord Asquith"], level=1)
+    g.host("Bowling Green")
+    assert g.guest_legal("Charles Fairchild")
+
+
+def test_cards_in_the_discard_pile_cannot_attend():
+    g = Game(3)
+    ready(g, hand=["Lord Asquith"], discard=["Asquith heir"])
+    assert not g.host_legal(0, "Bowling Green")
+
+
+# ---------------------------------------------------------------- step 5: service
+
+
+def test_every_guest_needs_its_own_servant():
+    g = Game(3)
+    ready(g, hand=["Capt. Henry Dunn", "Sir Walter Grey"], footman=1, valet=1)  # two valets' guests
+    assert not g.host_legal(0, "Bowling Green")
+    ready(g, hand=["Capt. Henry Dunn", "Sir Walter Grey"], footman=1, valet=2)
+    g.host("Bowling Green")
+    g.guest("Capt. Henry Dunn")
+    g.guest("Sir Walter Grey")
+    assert g.servants(0, "expended") == {**dict.fromkeys(g.servants(0), 0), "footman": 1, "valet": 2}
+
+
+def test_the_housekeeper_stands_in_for_a_ladys_maid_only_when_none_is_available():
+    g = Game(3)
+    ready(g, hand=["Mrs. Edith Marsh", "Lady Asquith"], footman=1, housekeeper=1, ladys_maid=0)
+    g.host("Gazebo")
+    g.guest("Mrs. Edith Marsh")  # a lady's maid's guest, served by the housekeeper
+    assert g.servants(0, "busy")["housekeeper"] == 1
+    ready(g, hand=["Mrs. Edith Marsh", "Lady Asquith"], footman=1, housekeeper=1, ladys_maid=1)
+    g.host("Gazebo")
+    g.guest("Mrs. Edith Marsh")
+    assert g.servants(0, "busy")["ladys_maid"] == 1 and g.servants(0, "busy")["housekeeper"] == 0
+
+
+def test_a_footman_stands_in_for_a_valet_only_with_the_brushing_room():
+    g = Game(3)
+    ready(g, hand=["Capt. Henry Dunn", "Lady Asquith"], footman=2, valet=0)
+    assert not g.host_legal(0, "Gazebo")
+    g.estate(0, ["Brushing Room"])
+    ready(g, hand=["Capt. Henry Dunn", "Lady Asquith"], footman=2, valet=0)
+    g.host("Gazebo")
+    g.guest("Capt. Henry Dunn")
+    assert g.servants(0, "busy")["footman"] == 2
+    ready(g, hand=["Capt. Henry Dunn", "Lady Asquith"], footman=2, valet=1)
+    g.host("Gazebo")
+    g.guest("Capt. Henry Dunn")
+    assert g.servants(0, "busy")["valet"] == 1 and g.servants(0, "busy")["footman"] == 1
+
+
+def test_the_underbutler_serves_as_butler_valet_or_footman():
+    g = Game(3)
+    ready(g, hand=["Lord Asquith", "Lady Asquith"], underbutler=1)
+    g.host("Private Study")  # the butler's activity
+    assert g.servants(0, "busy")["underbutler"] == 1
+    ready(g, hand=["Capt. Henry Dunn", "Lord Asquith"], underbutler=1, footman=1)
+    g.host("Bowling Green")
+    g.guest("Capt. Henry Dunn")  # a valet's guest
+    assert g.servants(0, "busy") == {**dict.fromkeys(g.servants(0), 0), "footman": 1, "underbutler": 1}
+    ready(g, hand=["Lord Asquith", "Asquith heir"], underbutler=1)
+    assert g.host_legal(0, "Bowling Green")  # the footman's activity
+
+
+def test_the_guest_choices_always_leave_the_activity_completable():
+    g = Game(3)
+    # Gazebo: footman + two gentry; one valet: only one of the two valets' guests can come
+    ready(g, hand=["Capt. Henry Dunn", "Sir Walter Grey", "Lord Asquith"], footman=1, valet=1)
+    g.host("Gazebo")
+    g.guest("Capt. Henry Dunn")
+    assert not g.guest_legal("Sir Walter Grey") and g.guest_legal("Lord Asquith")
+
+
+# ---------------------------------------------------------------- step 6: favours
+
+
+def test_pounds_reputation_and_invitations_are_taken_from_tile_and_guests():
+    g = Game(3)
+    ready(g, hand=["Lord Asquith", "Asquith heir"])
+    g.money(0, 0)
+    g.host("Bowling Green")  # 200 pounds
+    g.guest("Lord Asquith")  # 100 pounds
+    g.guest("Asquith heir")  # 1 reputation
+    assert g.p(0, P_MONEY) == 300 and g.p(0, P_REP) == 1
+
+
+def test_reputation_past_position_5_moves_to_the_next_level_and_stops_at_max():
+    g = Game(3)
+    g.reputation(0, 1, 4)
+    rules.add_rep(g.s, np.int64(0), np.int64(5))
+    assert g.level(0) == 2 and g.p(0, P_REP) % 5 + 1 == 4
+    rules.add_rep(g.s, np.int64(0), np.int64(100))
+    assert g.level(0) == 7 and g.p(0, P_REP) % 5 + 1 == 5  # Max, position 5
+    g = Game(3, k=params(game__extended=1))
+    rules.add_rep(g.s, np.int64(0), np.int64(100))
+    assert g.level(0) == 9
+
+
+def test_a_pauper_is_paid_from_the_activitys_pounds():
+    g = Game(3)
+    ready(g, hand=["Mr. Amos Tuttle", "Lord Asquith"])  # a pauper (-100) and the husband (+100)
+    g.money(0, 0)
+    g.host("Bowling Green")  # +200
+    g.guest("Mr. Amos Tuttle")
+    g.guest("Lord Asquith")
+    assert g.p(0, P_MONEY) == 200
+
+
+def test_a_pauper_cannot_attend_when_the_cost_cannot_be_paid():
+    g = Game(3)
+    ready(g, hand=["Mr. Amos Tuttle", "Lord Asquith", "Lady Asquith"], level=1)
+    g.money(0, 0)
+    g.host("Gazebo")  # no pounds on the tile, no reputation to borrow with
+    assert not g.guest_legal("Mr. Amos Tuttle")
+
+
+def test_a_pauper_may_be_paid_by_borrowing_against_reputation():
+    g = Game(3)
+    ready(g, hand=["Mr. Amos Tuttle", "Lady Asquith"])
+    g.money(0, 0)
+    g.reputation(0, 1, 3)  # 2 steps: one borrow of 100
+    g.host("Gazebo")
+    g.guest("Mr. Amos Tuttle")
+    g.guest("Lady Asquith")
+    assert g.p(0, P_MONEY) == 0 and g.p(0, P_REP) == 1  # -2 borrowing, +1 the pauper's favour
+
+
+def test_the_lowest_reputation_pays_no_penalty_and_a_partial_penalty_stops_there():
+    g = Game(3)
+    ready(g, hand=["Miss Hawkins", "Lady Asquith"], level=1)  # Hawkins: -2 reputation
+    g.host("Gazebo")
+    g.guest("Miss Hawkins")
+    g.guest("Lady Asquith")
+    assert g.p(0, P_REP) == 0
+    g = Game(3)
+    ready(g, hand=["Miss Hawkins", "Lady Asquith"])
+    g.reputation(0, 1, 2)
+    g.host("Gazebo")
+    g.guest("Miss Hawkins")
+    g.guest("Lady Asquith")
+    assert g.p(0, P_REP) == 0
+
+
+def test_a_gossip_attacks_the_reputation_of_a_player_of_the_hosts_choice():
+    g = Game(3)
+    ready(g, hand=["Miss Oliver", "Lord Asquith"])  # attack 2, and -1 to the host
+    g.reputation(0, 2)
+    g.reputation(2, 2, 3)
+    g.host("Gazebo")
+    g.guest("Miss Oliver")
+    g.guest("Lord Asquith")
+    assert g.phase == "attack" and A_ATTACK + 0 not in g.legal()
+    g.act(A_ATTACK + 2)
+    assert g.p(2, P_REP) == 5 + 2 - 2 and g.p(0, P_REP) == 5 - 1
+
+
+@pytest.mark.parametrize(("guest", "bonus"), [("Hon. Albert Plantagenet", 2), ("Charles Fairchild", 2),
+                                              ("Hon. Regina Washburn", 0), ("Lord Asquith", 0)])  # fmt: skip
+def test_the_daughters_admirer_bonus_needs_a_male_prestige_guest(guest, bonus):
+    g = Game(3)
+    ready(g, hand=["Miss Asquith", guest], level=3)
+    g.host("Gazebo")
+    g.guest("Miss Asquith")
+    before = g.p(0, P_REP)
+    g.guest(guest)
+    own = {"Hon. Albert Plantagenet": 3, "Charles Fairchild": 3, "Hon. Regina Washburn": 1, "Lord Asquith": 0}
+    assert g.p(0, P_REP) - before == own[guest] + bonus
+
+
+def test_an_invitation_takes_the_top_card_of_the_deck_into_the_active_hand():
+    g = Game(3)
+    ready(g, hand=["Mrs. Louisa Finch", "Lord Asquith"])  # a casual invitation
+    g.top_of_deck("casual", ["Mr. Jasper Crane"])
+    g.host("Gazebo")  # and a prestige invitation
+    top_prestige = int(g.s[G_PRESTIGE + g.s[G_PRESTIGE_N] - 1])
+    g.guest("Mrs. Louisa Finch")
+    g.guest("Lord Asquith")
+    assert "Mr. Jasper Crane" in g.cards(0, CS_HAND)
+    assert card(g.cards(0, CS_HAND)[-1]) == top_prestige
+
+
+def test_the_lady_looks_at_two_casual_guests_keeps_one_and_the_other_goes_under_the_deck():
+    g = Game(3)
+    ready(g, hand=["Lady Asquith", "Lord Asquith"])
+    g.top_of_deck("casual", ["Mr. Hugh Daventry", "Miss Violet Ames"])
+    g.host("Gazebo")
+    g.guest("Lady Asquith")
+    g.guest("Lord Asquith")
+    assert g.phase == "wife"
+    g.act(A_WIFE_LOOK)
+    assert g.phase == "keep_guest"
+    g.act(A_KEEP + 1)  # the second one looked at (the top card was looked at first)
+    assert "Mr. Hugh Daventry" in g.cards(0)
+    assert int(g.s[G_CASUAL]) == card("Miss Violet Ames")  # the bottom card
+    assert int(g.s[G_CASUAL_N]) >= 1
+
+
+def test_the_lady_may_dismiss_a_guest_instead_never_a_family_member():
+    g = Game(3)
+    ready(g, hand=["Lady Asquith", "Lord Asquith"], discard=["Mr. Jasper Crane"])
+    g.host("Gazebo")
+    g.guest("Lady Asquith")
+    g.guest("Lord Asquith")
+    g.act(A_WIFE_DISMISS)
+    assert g.phase == "dismiss"
+    assert g.legal_names() >= {"dismiss_skip", f"dismiss({g.deck_slot(0, 'Mr. Jasper Crane')})"}
+    assert f"dismiss({g.deck_slot(0, 'Lord Asquith')})" not in g.legal_names()
+    g.dismiss("Mr. Jasper Crane")
+    assert "Mr. Jasper Crane" not in g.cards(0, None)
+    assert int(g.s[G_CASUAL]) == card("Mr. Jasper Crane")  # dismissed guests go under their deck
+
+
+def test_dismissal_is_optional():
+    g = Game(3)
+    g.estate(0, ["English Garden"])  # invites and dismisses
+    ready(g, hand=["Lord Asquith", "Asquith heir", "Capt. Henry Dunn"], discard=["Mr. Jasper Crane"], level=2)
+    g.host("English Garden")
+    for x in ("Lord Asquith", "Asquith heir", "Capt. Henry Dunn"):
+        g.guest(x)
+    assert g.phase == "dismiss"
+    g.act(A_DISMISS_SKIP)
+    assert "Mr. Jasper Crane" in g.cards(0, None) and g.phase == "buy"
+
+
+def test_a_guest_dismissed_during_its_activity_still_gives_its_favours():
+    g = Game(3)
+    g.estate(0, ["English Garden"])
+    ready(g, hand=["Lord Asquith", "Asquith heir", "Mr. Jasper Crane"], level=2)  # Crane: +1 rep, +100, cad
+    g.money(0, 0)
+    g.host("English Garden")
+    for x in ("Lord Asquith", "Asquith heir", "Mr. Jasper Crane"):
+        g.guest(x)
+    g.dismiss("Mr. Jasper Crane")
+    assert g.p(0, P_MONEY) == 200 and "Mr. Jasper Crane" not in g.cards(0, None)
+
+
+# ---------------------------------------------------------------- hiring (the Butler's Room)
+
+
+def test_the_butlers_room_hires_two_servants_into_expended_service_with_the_butler():
+    g = Game(3)
+    ready(g, hand=[])
+    supply = int(g.s[G_SUPPLY + SV_VALET])
+    g.host("Butler's Room")
+    assert g.phase == "hire"
+    g.act(A_HIRE + 0)  # a valet
+    g.act(A_HIRE + 2)  # a footman
+    assert g.phase == "buy"
+    assert g.servants(0, "expended") == {**dict.fromkeys(g.servants(0), 0), "butler": 1, "valet": 1, "footman": 1}
+    assert int(g.s[G_SUPPLY + SV_VALET]) == supply - 1
+
+
+def test_the_butlers_room_back_side_may_recruit_one_servant_from_another_player():
+    g = Game(3)
+    g.flip(0, "Butler's Room")
+    ready(g, hand=[])
+    g.set_servants(1, "quarters", ladys_maid=1)
+    g.set_servants(1, "available", butler=1, housekeeper=1, ladys_maid=0)
+    g.host("Butler's Room")
+    legal = g.legal_names()
+    assert f"recruit({1 * 3 + 1})" in legal  # seat 1's lady's maid, wherever she is
+    assert f"recruit({1 * 3 + 0})" not in legal  # seat 1 has no valet; butlers are never recruited
+    g.act(A_RECRUIT + 1 * 3 + 1)
+    assert g.phase == "buy" and g.servants(0, "expended")["ladys_maid"] == 1
+    assert g.servants(1, "quarters")["ladys_maid"] == 0
+
+
+def test_hiring_is_skipped_when_nobody_is_left_for_hire():
+    g = Game(3)
+    for t in (SV_VALET, SV_MAID, SV_FOOTMAN):
+        g.s[G_SUPPLY + t] = 0
+    ready(g, hand=[])
+    g.host("Butler's Room")
+    assert g.phase == "buy"
+
+
+def test_with_one_servant_left_for_hire_a_player_hires_that_one_and_recruits_no_second():
+    g = Game(3)
+    g.flip(0, "Butler's Room")
+    for t in (SV_VALET, SV_MAID):
+        g.s[G_SUPPLY + t] = 0
+    g.s[G_SUPPLY + SV_FOOTMAN] = 1
+    ready(g, hand=[])
+    g.host("Butler's Room")
+    g.act(A_HIRE + 2)
+    assert g.phase == "buy"
+
+
+# ---------------------------------------------------------------- step 8 and passing
+
+
+def test_after_the_activity_guests_go_to_the_discard_pile_servants_to_expended_and_the_tile_flips():
+    g = Game(3)
+    ready(g, hand=["Lord Asquith", "Asquith heir", "Lady Asquith"])
+    assert g.side(0, "Bowling Green") == 0
+    g.host("Bowling Green")
+    g.guest("Lord Asquith")
+    g.guest("Asquith heir")
+    assert g.cards(0, CS_DISCARD) == ["Lord Asquith", "Asquith heir"] and g.cards(0, CS_HAND) == ["Lady Asquith"]
+    assert g.servants(0, "expended")["footman"] == 1 and g.side(0, "Bowling Green") == 1
+    g.done_buying()
+    ready(g, hand=["Lord Asquith", "Asquith heir"])
+    g.host("Bowling Green")
+    g.guest("Lord Asquith")
+    g.guest("Asquith heir")
+    assert g.side(0, "Bowling Green") == 1  # flipped once, never back
+
+
+def test_passing_takes_back_the_discard_pile_refreshes_service_and_pays_the_rent():
+    g = Game(3)
+    g.deck(0, hand=["Lord Asquith"], discard=["Lady Asquith", "Asquith heir"])
+    g.set_servants(0, "available", butler=1)
+    g.set_servants(0, "quarters", footman=1)
+    g.start_turn(0, round_=2)  # quarters -> available
+    g.set_servants(0, "quarters", valet=1)
+    g.set_servants(0, "expended", ladys_maid=1)
+    g.money(0, 100)
+    g.act(A_PASS)
+    assert g.phase == "pass_choice"
+    g.act(A_RENT)
+    assert g.phase == "buy" and g.p(0, P_MONEY) == 300
+    assert sorted(g.cards(0, CS_HAND)) == sorted(["Lord Asquith", "Lady Asquith", "Asquith heir"])
+    assert g.servants(0)["valet"] == 1 and g.servants(0)["ladys_maid"] == 1 and g.servants(0)["footman"] == 1
+
+
+def test_passing_may_refresh_the_market_instead_of_the_rent():
+    g = Game(3)
+    ready(g, hand=["Lord Asquith"])
+    g.money(0, 100)
+    before = g.market_names()
+    g.act(A_PASS)
+    g.act(A_PASS_REFRESH)
+    assert g.p(0, P_MONEY) == 100 and g.market_names() != before
+
+
+def test_passing_is_always_possible():
+    g = Game(3)
+    ready(g, hand=[], butler=0, housekeeper=0, valet=0, ladys_maid=0, footman=0)
+    assert g.legal_names() == {"pass"} or "pass" in g.legal_names()
+    assert not any(a >= A_HOST and a < A_HOST + 32 for a in g.legal())
