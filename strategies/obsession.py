@@ -301,7 +301,7 @@ def score(w, s, d, k, phase, p, a):
             return pass_value(w, s, d, k, p)
         return host_value(w, s, d, k, p, a - A_HOST)
     if phase == PH_GUESTS:
-        return card_value(w, s, d, k, p, s[pb(p) + P_DECK + a - A_GUEST], True)
+        return card_value(w, s, d, k, p, s[pb(p) + P_DECK + a - A_GUEST], np.int64(1))
     if phase == PH_BUY:
         if a == A_BUY_DONE:
             return 0.0
@@ -321,19 +321,19 @@ def score(w, s, d, k, phase, p, a):
             return w[W_CASUAL] * 1.3
         return -worst_guest_value(w, s, d, k, p)
     if phase == PH_KEEP_GUEST:
-        return card_value(w, s, d, k, p, s[G_LOOK + a - A_KEEP], False)
+        return card_value(w, s, d, k, p, s[G_LOOK + a - A_KEEP], np.int64(0))
     if phase == PH_KEEP_OBJ:
         return objective_worth(s, d, k, p, s[G_KEEP_OBJ + a - A_KEEP])
     if phase == PH_DISMISS:
         if a == A_DISMISS_SKIP:
             return 0.0
-        return -card_value(w, s, d, k, p, s[pb(p) + P_DECK + a - A_DISMISS], False)
+        return -card_value(w, s, d, k, p, s[pb(p) + P_DECK + a - A_DISMISS], np.int64(0))
     if phase == PH_HIRE or phase == PH_VP_HIRE:
         return hire_value(s, d, p, a)
     if phase == PH_DOUBLE:
         return double_value(w, s, d, p, a - A_DOUBLE)
     if phase == PH_VP_GUEST:
-        return card_value(w, s, d, k, p, s[pb(p) + P_DECK + a - A_VP_GUEST], False)
+        return card_value(w, s, d, k, p, s[pb(p) + P_DECK + a - A_VP_GUEST], np.int64(0))
     if phase == PH_OBJ_DISCARD or phase == PH_COURT_DISCARD:
         return -objective_worth(s, d, k, p, s[pb(p) + P_OBJ + a - A_OBJ_DISCARD])
     if phase == PH_FAIRCHILD:
@@ -343,7 +343,7 @@ def score(w, s, d, k, phase, p, a):
     if phase == PH_WESSEX_TILE:
         return kind_value(w, s, d, k, p, d[D_WESSEX_KIND + a - A_WESSEX_TILE], np.int64(-1))
     if phase == PH_DRAFT:
-        return card_value(w, s, d, k, p, s[G_DRAFT + a - A_DRAFT], False)
+        return card_value(w, s, d, k, p, s[G_DRAFT + a - A_DRAFT], np.int64(0))
     return 0.0
 
 
@@ -516,7 +516,7 @@ def best_guests_value(w, s, d, k, p, t, need):
     m = 0
     for i in range(s[b + P_DECK_N]):
         if ok[i] == 1:
-            vals[m] = card_value(w, s, d, k, p, s[b + P_DECK + i], True)
+            vals[m] = card_value(w, s, d, k, p, s[b + P_DECK + i], np.int64(1))
             m += 1
     if m < need:
         return -1e9
@@ -680,7 +680,7 @@ def worst_guest_value(w, s, d, k, p):
         cl = d[gb(c) + C_CLASS]
         if cl == CL_FAMILY or cl == CL_FAIRCHILD:
             continue
-        worst = min(worst, card_value(w, s, d, k, p, c, False))
+        worst = min(worst, card_value(w, s, d, k, p, c, np.int64(0)))
     return worst
 
 
@@ -741,7 +741,7 @@ def objective_worth(s, d, k, p, o):
 def fairchild_value(w, s, d, k, p, f):
     """The Fairchild worth more to p this season: its favours, and the admirer bonus of p's daughter."""
     c = d[D_FAIRCHILD + f]
-    v = card_value(w, s, d, k, p, c, True)
+    v = card_value(w, s, d, k, p, c, np.int64(1))
     if d[gb(c) + C_SEX] == SEX_M:
         b = pb(p)
         for i in range(s[b + P_DECK_N]):

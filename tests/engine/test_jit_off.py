@@ -19,7 +19,10 @@ print(json.dumps(play_range(prepare(Recipe(game, players, 5, first + n, 64)), fi
 """
 
 
-@pytest.mark.parametrize(("game", "players"), [("yokohama", "greedy,random"), ("gangsta", "greedy,random,greedy")])
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("yokohama", "greedy,random"), ("gangsta", "greedy,random,greedy"), ("obsession", "greedy,random,climber")],
+)
 def test_python_and_compiled_kernels_give_identical_rows(game, players):
     env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
     r = subprocess.run([sys.executable, "-c", SNIPPET, game, players, "3", "1"], capture_output=True, text=True,

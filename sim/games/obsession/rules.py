@@ -600,7 +600,7 @@ def available(s, p):
     """p's available servants as a scratch array (SERVANTS order)."""
     a = np.zeros(N_SERV, np.int64)
     for t in range(N_SERV):
-        a[t] = s[sv(p, BX_AVAILABLE, t)]
+        a[t] = s[sv(p, np.int64(BX_AVAILABLE), t)]
     return a
 
 
@@ -991,7 +991,7 @@ def refresh_market(s, d):
             aside[n] = s[G_MARKET + i * STACK + j]
             n += 1
         s[G_MARKET_N + i] = 0
-    refill(s, d, False)
+    refill(s, d, np.int64(0))
     return_to_bag(s, aside, n)
 
 
@@ -1014,7 +1014,7 @@ def activate_reserve(s, d, service):
                 s[G_MARKET + i * STACK + kept] = t
                 kept += 1
         s[G_MARKET_N + i] = kept
-    refill(s, d, False)
+    refill(s, d, np.int64(0))
 
 
 @njit(cache=True)
@@ -1369,9 +1369,9 @@ def enjoy_favours(s, d, k):
         borrow(s, k, p)
     add_rep(s, p, rep)
     for _ in range(casual):
-        invite(s, d, p, False)
+        invite(s, d, p, np.int64(0))
     for _ in range(prestige):
-        invite(s, d, p, True)
+        invite(s, d, p, np.int64(1))
     for _ in range(vp_cards):
         draw_vp_card(s, p)
     for _ in range(d[sbase + S_OBJECTIVES]):
@@ -1598,7 +1598,7 @@ def use_vp_card(s, d, p, i):
         s[b + P_MONEY] += amount
     elif kind_ == VK_PRESTIGE:
         for _ in range(amount):
-            invite(s, d, p, True)
+            invite(s, d, p, np.int64(1))
     elif kind_ == VK_OBJECTIVE:
         s[G_KEEP_OBJ_N] = 0
         for _ in range(min(amount, 2)):
@@ -1657,7 +1657,7 @@ def init_state(s, d, k, n_players, rng):
     deal_cards(s, d, k, n, rng)
     s[G_SHUFFLE_KEY] = below(rng, np.int64(SETUP_STREAM), np.int64(2147483647))
     give_tile(s, d, k, n)
-    refill(s, d, True)
+    refill(s, d, np.int64(1))
     deal_families(s, d, k, n, rng)
     s[G_FLOW] = F_SETUP
     advance(s, d, k)
@@ -2116,9 +2116,9 @@ def court_discard(s, d, k):
         return
     index = courtship_index(d, k, r)
     if index == 1:
-        activate_reserve(s, d, True)
+        activate_reserve(s, d, np.int64(1))
     elif index == 2:
-        activate_reserve(s, d, False)
+        activate_reserve(s, d, np.int64(0))
     s[G_FLOW] = F_END_ROUND
 
 
@@ -2285,7 +2285,7 @@ def advance(s, d, k):
             clear_board(s, d)
         elif flow == F_END_BUY:
             if s[G_MULTI_BUY] and s[G_BOUGHT_NOW] > 0:
-                refill(s, d, False)
+                refill(s, d, np.int64(0))
             s[G_FLOW] = F_END_TURN
         elif flow == F_END_TURN:
             end_turn(s, d, k)
@@ -2312,12 +2312,19 @@ def allow(mask, a, ok):
 
 
 @njit(cache=True)
+def mark(mask, a):
+    """Mark action a legal; 1 (legal_mask counts as it goes)."""
+    mask[a] = 1
+    return 1
+
+
+@njit(cache=True)
 def special_actions(s, d, k, p, mask):
     """Borrowing, the refresh of the market (once a turn) and the VP cards: offered in the main and buy
     steps. Returns how many were marked."""
     b = pb(p)
-    count = allow(mask, A_BORROW, s[b + P_REP] >= k[K_BORROW_REP])
-    count += allow(mask, A_REFRESH, s[G_REFRESHED] == 0 and s[b + P_REP] >= k[K_REFRESH_REP])
+    count = allow(mask, np.int64(A_BORROW), s[b + P_REP] >= k[K_BORROW_REP])
+    count += allow(mask, np.int64(A_REFRESH), s[G_REFRESHED] == 0 and s[b + P_REP] >= k[K_REFRESH_REP])
     for i in range(s[b + P_VPC_N]):
         count += allow(mask, A_USE_VPC + i, vpc_usable(s, d, p, i))
     return count
@@ -2333,7 +2340,7 @@ def legal_mask(s, d, k, mask):
     n = s[G_PLAYERS]
     count = 0
     if phase == PH_MAIN:
-        count += allow(mask, A_PASS, True)
+        count += mark(mask, np.int64(A_PASS))
         ok = np.zeros(MAX_DECK, np.int64)
         for i in range(s[b + P_ESTATE_N]):
             count += allow(mask, A_HOST + i, host_legal(s, d, k, p, i, ok))
@@ -2345,7 +2352,7 @@ def legal_mask(s, d, k, mask):
         for i in range(s[b + P_DECK_N]):
             count += allow(mask, A_GUEST + i, guest_legal(s, d, p, i, ok))
     elif phase == PH_BUY:
-        count += allow(mask, A_BUY_DONE, True)
+        count += mark(mask, np.int64(A_BUY_DONE))
         for i in range(MARKET):
             t = s[G_MARKET + i * STACK + s[G_MARKET_N + i] - 1] if s[G_MARKET_N + i] > 0 else NONE
             count += allow(mask, A_BUY + i, can_buy(s, d, k, p, t, i))
@@ -2355,22 +2362,22 @@ def legal_mask(s, d, k, mask):
             count += allow(mask, A_BUY_PR1 + i, can_buy(s, d, k, p, s[G_RES_PR1 + i], np.int64(-1)))
         count += special_actions(s, d, k, p, mask)
     elif phase == PH_HALL:
-        count += allow(mask, A_HALL_SKIP, True)
+        count += mark(mask, np.int64(A_HALL_SKIP))
         for t in range(N_SERV):
             if s[sv(p, np.int64(BX_AVAILABLE), t)] > 0:
                 for q in range(n):
                     count += allow(mask, A_HALL + t * MAX_PLAYERS + q, q != p)
     elif phase == PH_PASS_CHOICE:
-        count += allow(mask, A_RENT, True) + allow(mask, A_PASS_REFRESH, True)
+        count += mark(mask, np.int64(A_RENT)) + mark(mask, np.int64(A_PASS_REFRESH))
     elif phase == PH_ATTACK:
         for q in range(n):
             count += allow(mask, A_ATTACK + q, q != p)
     elif phase == PH_WIFE:
-        count += allow(mask, A_WIFE_LOOK, s[G_CASUAL_N] > 0) + allow(mask, A_WIFE_DISMISS, True)
+        count += allow(mask, np.int64(A_WIFE_LOOK), s[G_CASUAL_N] > 0) + mark(mask, np.int64(A_WIFE_DISMISS))
     elif phase == PH_KEEP_GUEST or phase == PH_KEEP_OBJ:
-        count += allow(mask, A_KEEP, True) + allow(mask, A_KEEP + 1, True)
+        count += mark(mask, np.int64(A_KEEP)) + mark(mask, np.int64(A_KEEP + 1))
     elif phase == PH_DISMISS:
-        count += allow(mask, A_DISMISS_SKIP, True)
+        count += mark(mask, np.int64(A_DISMISS_SKIP))
         for i in range(s[b + P_DECK_N]):
             count += allow(mask, A_DISMISS + i, dismissable(s, d, p, i))
     elif phase == PH_HIRE:
@@ -2391,17 +2398,17 @@ def legal_mask(s, d, k, mask):
             count += allow(mask, A_VP_GUEST + i, s[b + P_CARD_STATE + i] == CS_DISCARD)
     elif phase == PH_OBJ_DISCARD or phase == PH_COURT_DISCARD:
         for i in range(s[b + P_OBJ_N]):
-            count += allow(mask, A_OBJ_DISCARD + i, True)
+            count += mark(mask, np.int64(A_OBJ_DISCARD + i))
     elif phase == PH_FAIRCHILD:
-        count += allow(mask, A_FAIRCHILD, True) + allow(mask, A_FAIRCHILD + 1, True)
+        count += mark(mask, np.int64(A_FAIRCHILD)) + mark(mask, np.int64(A_FAIRCHILD + 1))
     elif phase == PH_FAMILY:
         for f in range(N_FAMILIES):
             count += allow(mask, A_FAMILY + f, family_allowed(d, k, f) and not family_taken(s, f))
     elif phase == PH_WESSEX_TILE:
-        count += allow(mask, A_WESSEX_TILE, True) + allow(mask, A_WESSEX_TILE + 1, True)
+        count += mark(mask, np.int64(A_WESSEX_TILE)) + mark(mask, np.int64(A_WESSEX_TILE + 1))
     elif phase == PH_DRAFT:
         for i in range(s[G_DRAFT_N]):
-            count += allow(mask, A_DRAFT + i, True)
+            count += mark(mask, np.int64(A_DRAFT + i))
     return count
 
 
@@ -2452,7 +2459,7 @@ def step(s, d, k, a):
                 buy_tile(s, d, k, p, t, np.int64(-1))
                 take_from_reserve(s, np.int64(G_RES_PR1), np.int64(G_RES_PR1_N), a - A_BUY_PR1)
             if not s[G_MULTI_BUY]:
-                refill(s, d, False)
+                refill(s, d, np.int64(0))
                 s[G_BOUGHT_NOW] = 0
     elif phase == PH_HALL:
         if a != A_HALL_SKIP:
