@@ -106,6 +106,13 @@ def gentry_field(name: str, field: int) -> int:
     return int(D[rules.gb(card(name)) + field])
 
 
+def tile_field(name: str, field: int, side: int = 0) -> int:
+    """A side's field (tables.S_*) of the named tile, from the data set."""
+    from sim.games.obsession.tables import side_base
+
+    return int(D[side_base(kind(name), side) + field])
+
+
 def params(**knobs) -> np.ndarray:
     """Rule knobs by their dotted names, written with __ for the dot: params(pass__rent=300)."""
     return PARAMS.values({name.replace("__", "."): value for name, value in knobs.items()})

@@ -21,8 +21,9 @@ from sim.games.obsession.layout import (
     SV_UNDERBUTLER,
     SV_VALET,
 )
+from sim.games.obsession.tables import C_MONEY, C_REP, S_VP
 
-from .scenario import D, Game, card, params
+from .scenario import D, Game, card, gentry_field, params, tile_field
 from .test_turn import ready
 
 
@@ -105,7 +106,8 @@ def test_the_main_library_draws_an_objective_on_its_front_and_a_vp_card_on_its_b
 def test_a_monument_is_never_hosted_and_counts_in_its_category():
     g = Game(3)
     g.estate(0, ["Marble Floors"])  # essentials, 5 VP
-    assert rules.category_vp(g.s, D, np.int64(0), np.int64(CAT_ESSENTIALS)) == 3 + 5  # with the Study's 3
+    expected = tile_field("Private Study", S_VP) + tile_field("Marble Floors", S_VP)
+    assert rules.category_vp(g.s, D, np.int64(0), np.int64(CAT_ESSENTIALS)) == expected  # the Study's too
     assert int(g.p(0, P_MONUMENTS)) == 1
 
 
@@ -136,7 +138,8 @@ def test_the_heritage_suite_doubles_every_favour_of_one_casual_guest_and_can_be_
     g.host("Heritage Suite")
     assert not g.guest_legal("Lord Asquith")  # family is not a casual guest
     g.guest("Mr. Jasper Crane")
-    assert g.p(0, P_MONEY) == 200 and g.p(0, P_REP) == 5 + 2
+    assert g.p(0, P_MONEY) == 2 * gentry_field("Mr. Jasper Crane", C_MONEY)
+    assert g.p(0, P_REP) == 5 + 2 * gentry_field("Mr. Jasper Crane", C_REP)
     g.done_buying()
     ready(g, hand=["Mr. Jasper Crane"], level=2)
     assert g.host_legal(0, "Heritage Suite")
@@ -152,7 +155,8 @@ def test_the_heritage_suite_doubles_a_paupers_cost_too():
     g.money(0, 200)
     g.host("Heritage Suite")
     g.guest("Mr. Amos Tuttle")
-    assert g.p(0, P_MONEY) == 0 and g.p(0, P_REP) == 2
+    assert g.p(0, P_MONEY) == 200 + 2 * gentry_field("Mr. Amos Tuttle", C_MONEY)
+    assert g.p(0, P_REP) == 2 * gentry_field("Mr. Amos Tuttle", C_REP)
 
 
 def test_the_queens_suite_doubles_one_favour_of_a_prestige_guest_then_becomes_a_monument():
@@ -165,7 +169,7 @@ def test_the_queens_suite_doubles_one_favour_of_a_prestige_guest_then_becomes_a_
     assert g.phase == "double"
     assert {a - A_DOUBLE for a in g.legal()} == {0, 2, 3}  # money, casual, prestige (no reputation favour)
     g.act(A_DOUBLE + 0)
-    assert g.p(0, P_MONEY) == 400
+    assert g.p(0, P_MONEY) == 2 * gentry_field("Istvan, Count Hoyos", C_MONEY)
     assert g.p(0, P_MONUMENTS) == 1 and not g.host_legal(0, "Queen's Suite")
 
 
@@ -178,6 +182,6 @@ def test_the_lionheart_suite_hosts_the_top_prestige_guest_unserved_with_all_favo
     top = int(g.s[G_PRESTIGE + g.s[G_PRESTIGE_N] - 1])
     assert top == card("Peter, Viscount Townshend")
     g.host("Lionheart Suite")
-    assert g.p(0, P_MONEY) == 600
+    assert g.p(0, P_MONEY) == 2 * gentry_field("Peter, Viscount Townshend", C_MONEY)
     assert g.cards(0, CS_DISCARD) == ["Peter, Viscount Townshend"]
     assert g.p(0, P_MONUMENTS) == 1 and not g.host_legal(0, "Lionheart Suite")

@@ -33,8 +33,9 @@ from sim.games.obsession.layout import (
     SV_MAID,
     SV_VALET,
 )
+from sim.games.obsession.tables import C_ATTACK, C_MONEY, C_REP, S_MONEY
 
-from .scenario import Game, card, params
+from .scenario import Game, card, gentry_field, params, tile_field
 
 
 def ready(g, seat=0, hand=(), discard=(), level=1, **available):
@@ -213,10 +214,11 @@ def test_pounds_reputation_and_invitations_are_taken_from_tile_and_guests():
     g = Game(3)
     ready(g, hand=["Lord Asquith", "Asquith heir"])
     g.money(0, 0)
-    g.host("Bowling Green")  # 200 pounds
-    g.guest("Lord Asquith")  # 100 pounds
-    g.guest("Asquith heir")  # 1 reputation
-    assert g.p(0, P_MONEY) == 300 and g.p(0, P_REP) == 1
+    g.host("Bowling Green")
+    g.guest("Lord Asquith")
+    g.guest("Asquith heir")
+    money = tile_field("Bowling Green", S_MONEY) + gentry_field("Lord Asquith", C_MONEY)
+    assert g.p(0, P_MONEY) == money and g.p(0, P_REP) == gentry_field("Asquith heir", C_REP)
 
 
 def test_reputation_past_position_5_moves_to_the_next_level_and_stops_at_max():
@@ -235,10 +237,12 @@ def test_a_pauper_is_paid_from_the_activitys_pounds():
     g = Game(3)
     ready(g, hand=["Mr. Amos Tuttle", "Lord Asquith"])  # a pauper (-100) and the husband (+100)
     g.money(0, 0)
-    g.host("Bowling Green")  # +200
+    g.host("Bowling Green")
     g.guest("Mr. Amos Tuttle")
     g.guest("Lord Asquith")
-    assert g.p(0, P_MONEY) == 200
+    paid = gentry_field("Mr. Amos Tuttle", C_MONEY)
+    assert paid < 0
+    assert g.p(0, P_MONEY) == tile_field("Bowling Green", S_MONEY) + gentry_field("Lord Asquith", C_MONEY) + paid
 
 
 def test_a_pauper_cannot_attend_when_the_cost_cannot_be_paid():
@@ -286,7 +290,8 @@ def test_a_gossip_attacks_the_reputation_of_a_player_of_the_hosts_choice():
     g.guest("Lord Asquith")
     assert g.phase == "attack" and A_ATTACK + 0 not in g.legal()
     g.act(A_ATTACK + 2)
-    assert g.p(2, P_REP) == 5 + 2 - 2 and g.p(0, P_REP) == 5 - 1
+    attack = gentry_field("Miss Oliver", C_ATTACK)
+    assert g.p(2, P_REP) == 7 - attack and g.p(0, P_REP) == 5 + gentry_field("Miss Oliver", C_REP)
 
 
 @pytest.mark.parametrize(("guest", "bonus"), [("Hon. Albert Plantagenet", 2), ("Charles Fairchild", 2),
@@ -298,8 +303,7 @@ def test_the_daughters_admirer_bonus_needs_a_male_prestige_guest(guest, bonus):
     g.guest("Miss Asquith")
     before = g.p(0, P_REP)
     g.guest(guest)
-    own = {"Hon. Albert Plantagenet": 3, "Charles Fairchild": 3, "Hon. Regina Washburn": 1, "Lord Asquith": 0}
-    assert g.p(0, P_REP) - before == own[guest] + bonus
+    assert g.p(0, P_REP) - before == gentry_field(guest, C_REP) + bonus
 
 
 def test_an_invitation_takes_the_top_card_of_the_deck_into_the_active_hand():
@@ -366,7 +370,8 @@ def test_a_guest_dismissed_during_its_activity_still_gives_its_favours():
     for x in ("Lord Asquith", "Asquith heir", "Mr. Jasper Crane"):
         g.guest(x)
     g.dismiss("Mr. Jasper Crane")
-    assert g.p(0, P_MONEY) == 200 and "Mr. Jasper Crane" not in g.cards(0, None)
+    money = gentry_field("Lord Asquith", C_MONEY) + gentry_field("Mr. Jasper Crane", C_MONEY)
+    assert g.p(0, P_MONEY) == money and "Mr. Jasper Crane" not in g.cards(0, None)
 
 
 # ---------------------------------------------------------------- hiring (the Butler's Room)
