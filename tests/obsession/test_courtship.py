@@ -197,7 +197,7 @@ def test_after_the_second_courtship_prestige_rating_1_tiles_go_to_their_reserve(
     assert sorted(g.reserve_names("pr1")) == ["Card Room", "Croquet Lawn", "Kitchen Garden"]
 
 
-def test_a_reserve_tile_costs_the_reserve_price_plus_its_modifier_and_a_refresh_leaves_the_reserves():
+def test_a_reserve_tile_costs_300_pounds_and_a_refresh_leaves_the_reserves():
     g = Game(3)
     g.themes(["estate"], shown=1)
     g.market(["Kitchen Garden", "Barn", "Morning Room", "Library", "Kennels", "Music Room"])
@@ -213,7 +213,13 @@ def test_a_reserve_tile_costs_the_reserve_price_plus_its_modifier_and_a_refresh_
     g.act(A_RENT)
     g.money(0, 1000)
     g.act(A_BUY_SERVICE + 0)
-    assert g.p(0, P_MONEY) == 1000 - (300 + int(D[rules.kb(kind("Barn")) + K_MODIFIER]))
+    assert g.p(0, P_MONEY) == 1000 - 300  # flat: the seed's 'the tiles become 300 pounds' (no modifier)
     assert "Barn" in g.estate_names(0) and "Barn" not in g.reserve_names("service")
     assert A_BUY_PR1 not in g.legal()
 
+
+
+def test_with_the_modifier_reading_a_reserve_tile_costs_300_plus_its_modifier():
+    g = Game(3, k=params(market__reserve_modifier=1))
+    t = np.int64(g.take_from_bag("Barn"))
+    assert rules.tile_price(g.s, D, g.k, t, np.int64(-1)) == 300 + int(D[rules.kb(kind("Barn")) + K_MODIFIER])

@@ -46,8 +46,11 @@ _k("market.cost.3", 500, "pounds for market space 3", 0, 5000, "ASSUMED (+100 a 
 _k("market.cost.4", 600, "pounds for market space 4", 0, 5000, "ASSUMED (+100 a space)")
 _k("market.cost.5", 700, "pounds for market space 5", 0, 5000, "ASSUMED (+100 a space)")
 _k("market.cost.6", 800, "pounds for the right-most market space", 0, 5000, "ASSUMED (+100 a space)")
-K_RESERVE_COST = _k("market.reserve_cost", 300, "pounds for a reserve tile (plus its modifier)", 0, 5000,
-                    "seed 003")  # fmt: skip
+K_RESERVE_COST = _k("market.reserve_cost", 300, "pounds for a reserve tile", 0, 5000, "seed 003")
+K_RESERVE_MODIFIER = _k("market.reserve_modifier", 0,
+                        "0: a reserve tile costs reserve_cost flat (seed: 'the tiles become 300 pounds'); 1: plus its "
+                        "modifier, as on the open market", 0, 1,
+                        "seed 003 reading; 1 inferred from R2's pricing")  # fmt: skip
 K_RENT = _k("pass.rent", 200, "pounds of tenant rent when passing", 0, 2000, "sourced: seed 003")
 K_FAIR_MONEY = _k("fair.money", 300, "pounds at a village fair with the Private Study flipped", 0, 2000,
                   "sourced: seed 003")  # fmt: skip

@@ -117,12 +117,12 @@ def _market_tile(data, s: np.ndarray, t: int, price: int) -> dict:
 
 def market_json(data, s: np.ndarray, k: np.ndarray) -> dict:
     """The open market (stacks, cheapest space first), the reserves and the bag's size."""
-    from sim.games.obsession.params import K_MARKET_COST, K_RESERVE_COST
+    from sim.games.obsession.params import K_MARKET_COST, K_RESERVE_COST, K_RESERVE_MODIFIER
 
     d = data.array
 
-    def price(t: int, base: int) -> int:
-        return max(base + int(d[kind_base(int(d[D_INST_KIND + t])) + K_MODIFIER]), 0)
+    def price(t: int, base: int, modified: bool = True) -> int:
+        return max(base + (int(d[kind_base(int(d[D_INST_KIND + t])) + K_MODIFIER]) if modified else 0), 0)
 
     spaces = []
     for i in range(MARKET):
@@ -130,7 +130,8 @@ def market_json(data, s: np.ndarray, k: np.ndarray) -> dict:
         spaces.append([_market_tile(data, s, t, price(t, int(k[K_MARKET_COST + i]))) for t in stack])
 
     def reserve(base: int, count: int) -> list[dict]:
-        return [_market_tile(data, s, int(s[base + j]), price(int(s[base + j]), int(k[K_RESERVE_COST])))
+        modified = bool(k[K_RESERVE_MODIFIER])
+        return [_market_tile(data, s, int(s[base + j]), price(int(s[base + j]), int(k[K_RESERVE_COST]), modified))
                 for j in range(int(s[count]))]  # fmt: skip
 
     return {
@@ -323,13 +324,15 @@ def text_lines(prep, trace):
     last_turn = None
     for st in trace.steps:
         name, args = describe(data, st.before, st.action)
-        turn = int(st.before[G_ROUND]), int(st.before[G_ACTIVE])
+        courting = PHASES[int(st.before[G_PHASE])] in ("fairchild", "court_discard")
+        turn = int(st.before[G_ROUND]), -1 if courting else int(st.before[G_ACTIVE])
         if turn != last_turn and st.before[G_ROUND] > 0:
-            yield f"-- round {turn[0]}, seat {turn[1]} ({codes[turn[1]]}): {_short(st.before, turn[1])}"
+            yield (f"-- round {turn[0]}: courtship" if courting else
+                   f"-- round {turn[0]}, seat {turn[1]} ({codes[turn[1]]}): {_short(st.before, turn[1])}")  # fmt: skip
             last_turn = turn
         if not (st.forced and name.endswith(("_done", "_skip"))):
             detail = ", ".join(f"{k}={v}" for k, v in args.items())
-            who = "" if st.seat == turn[1] else f" (seat {st.seat})"
+            who = "" if st.seat == turn[1] else f" (seat {st.seat})"  # a courtship's seats are always named
             yield f"   {PHASES[int(st.before[G_PHASE])]:>17}{who}: {name}{'(' + detail + ')' if detail else ''}" \
                   f"{_delta(st, n)}"  # fmt: skip
         for e in events(st.before, st.after, data):

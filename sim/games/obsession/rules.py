@@ -325,6 +325,7 @@ from sim.games.obsession.params import (
     K_REMOVE_TILE,
     K_RENT,
     K_RESERVE_COST,
+    K_RESERVE_MODIFIER,
     K_SERVANT_VP,
     K_START_MONEY,
     K_STARTER_DRAFT,
@@ -866,9 +867,12 @@ def category_count(s, d, p, cat):
 
 @njit(cache=True)
 def tile_price(s, d, k, t, space):
-    """Pounds for tile instance t on market space `space` (0..5), or in a reserve (space -1)."""
-    base = k[K_RESERVE_COST] if space < 0 else k[K_MARKET_COST + space]
-    return max(base + d[kb(d[D_INST_KIND + t]) + K_MODIFIER], 0)
+    """Pounds for tile instance t on market space `space` (0..5): the space's cost plus the tile's modifier;
+    in a reserve (space -1) the reserve price, with the modifier only under market.reserve_modifier=1."""
+    modifier = d[kb(d[D_INST_KIND + t]) + K_MODIFIER]
+    if space < 0:
+        return max(k[K_RESERVE_COST] + (modifier if k[K_RESERVE_MODIFIER] else 0), 0)
+    return max(k[K_MARKET_COST + space] + modifier, 0)
 
 
 @njit(cache=True)
