@@ -565,7 +565,12 @@ def sweep(
 @app.command()
 def value(
     game: Annotated[str, typer.Argument(help="A game from `playout games`.")],
-    cards: Annotated[str, typer.Option("--cards", help="Card kind (Yokohama: tech).")] = "tech",
+    cards: Annotated[
+        str | None, typer.Option("--cards", help="Card kind (Yokohama: tech; Obsession: tile; default: the first).")
+    ] = None,
+    family: Annotated[
+        bool, typer.Option("--family", help="The worth of each family instead (games with families: Obsession).")
+    ] = False,
     n: Annotated[
         int, typer.Option("-n", "--games", help="Games per card and condition (and for the baseline).")
     ] = 10_000,
@@ -586,6 +591,8 @@ def value(
       playout value yokohama --cards tech -n 10000
 
       playout value yokohama --cards tech --only exposition,ball,tram -n 40000
+
+      playout value obsession --family -n 20000 --players greedy*3
     """
     _game_info(game)
     _positive(n, "-n")
@@ -595,6 +602,10 @@ def value(
     from sim.registry import get_game
 
     spec = get_game(game)
+    if family:
+        _family_value(spec, game, n, players, seed, sets, data, out, threads)
+        return
+    cards = cards or next(iter(spec.card_kinds))
     if cards not in spec.card_kinds:
         raise BadInput(f"{game} has no card kind {cards!r}{did_you_mean(cards, list(spec.card_kinds))}")
     card = spec.card_kinds[cards]
@@ -623,6 +634,30 @@ def value(
         f"{game} {cards} value ({len(chosen)} cards)",
         lambda out, advance: card_value(base, cards, card, chosen, out, threads, advance), print_value,
     )  # fmt: skip
+
+
+def _family_value(spec, game, n, players, seed, sets, data, out, threads):
+    if not spec.families:
+        raise BadInput(f"{game} has no families to value (--family is for games with families, e.g. obsession)")
+    codes = _lineup(game, players)
+    p = len(codes)
+    if n < p:
+        raise BadInput(f"-n must be at least the number of players ({p})")
+    params = _params_overrides(game, sets or [])
+    from reports.console import print_families, progress
+    from reports.questions import family_value
+    from sim.engine import Recipe
+
+    n = (n // p) * p  # every seat is given the family in an equal share of the games
+    base = Recipe(game, codes, seed, n, min(n, 8192), params, _data_dir(data))
+    out = out or Path("runs") / f"value-{game}-families-{p}p-seed{seed}-n{n}"
+    conditions = 1 if spec.families["expansion_knob"] in params else 2
+    arms = conditions + len(spec.families["names"]) * conditions
+    bar, advance = progress(n * arms, f"{game} family value")
+    with bar:
+        answer = family_value(base, spec.families, out, threads, advance)
+    print_families(answer)
+    typer.echo(f"written to {out}")
 
 
 @app.command()

@@ -32,12 +32,30 @@ def given_effect(base: pl.DataFrame, arms: list[tuple[int, pl.DataFrame]]) -> tu
     )
 
 
-def owners_mask(frame: pl.DataFrame, feature: str, card_id: int, players: int) -> np.ndarray:
-    """owned[g, s]: seat s ended game g owning the card (bit card_id of feature_<s>)."""
-    return np.stack([(frame[f"{feature}_{s}"].to_numpy() >> card_id) & 1 for s in range(players)], axis=1) == 1
+WORD_BITS = 31  # card ids per int32 column when a card kind's ownership spans several columns
 
 
-def removed_effect(base: pl.DataFrame, removed: pl.DataFrame, feature: str, card_id: int, players: int) -> tuple:
+def feature_columns(feature: str | list[str]) -> list[str]:
+    """The per-seat result features holding a card kind's ownership bits (one, or several of WORD_BITS each)."""
+    return [feature] if isinstance(feature, str) else list(feature)
+
+
+def owned_bits(frame: pl.DataFrame, feature: str | list[str], card_id: int, seat: int) -> np.ndarray:
+    """Per game: seat `seat` ended owning card `card_id` (bit card_id of feature_<seat>; with several
+    columns, bit card_id % WORD_BITS of column card_id // WORD_BITS)."""
+    if isinstance(feature, str):
+        return (frame[f"{feature}_{seat}"].to_numpy() >> card_id) & 1
+    return (frame[f"{feature[card_id // WORD_BITS]}_{seat}"].to_numpy() >> (card_id % WORD_BITS)) & 1
+
+
+def owners_mask(frame: pl.DataFrame, feature: str | list[str], card_id: int, players: int) -> np.ndarray:
+    """owned[g, s]: seat s ended game g owning the card."""
+    return np.stack([owned_bits(frame, feature, card_id, s) for s in range(players)], axis=1) == 1
+
+
+def removed_effect(
+    base: pl.DataFrame, removed: pl.DataFrame, feature: str | list[str], card_id: int, players: int
+) -> tuple:
     """(win Difference, score Difference, games) over the baseline games where someone owned the card: did
     one of its owners win, and their mean score, without the card vs with it."""
     owned = owners_mask(base, feature, card_id, players)
@@ -58,7 +76,7 @@ def removed_effect(base: pl.DataFrame, removed: pl.DataFrame, feature: str, card
 
 
 def owner_correlation(
-    base: pl.DataFrame, feature: str, card_id: int, players: int
+    base: pl.DataFrame, feature: str | list[str], card_id: int, players: int
 ) -> tuple[float, float, float, float]:
     """(owner win rate, its lo, hi, non-owner win rate): observed, not causal."""
     owned = owners_mask(base, feature, card_id, players)

@@ -130,6 +130,25 @@ def print_value(answer) -> None:
     console.print(footer(answer.manifest) + f" in {answer.manifest['wall_seconds']:.0f} s")
 
 
+def print_families(answer) -> None:
+    console = Console()
+    players = answer.extra["players"]
+    heads = ("condition", "family", f"win rate when dealt (fair {1 / players:.1%})", "p (Holm)")
+    t = Table(*heads, "mean score", "given: win rate change", "given: score change", title="family value")
+    for r in answer.tables["families"].iter_rows(named=True):
+        t.add_row(
+            r["condition"],
+            r["family"],
+            f"{r['win_rate']:.1%} [{r['win_lo']:.1%}, {r['win_hi']:.1%}]",
+            f"{r['p_holm']:.2g}",
+            f"{r['mean_score']:.1f}",
+            f"{r['given_win_delta']:+.1%} [{r['given_win_lo']:+.1%}, {r['given_win_hi']:+.1%}]",
+            f"{r['given_score_delta']:+.1f} [{r['given_score_lo']:+.1f}, {r['given_score_hi']:+.1f}]",
+        )
+    console.print(t)
+    console.print(footer(answer.manifest))
+
+
 def print_checks(title: str, checks, exact: bool, stale: str | None) -> None:
     console = Console()
     t = Table("win rate of", "baseline", "now", "difference [95%]", "p (Holm)", "detects", "", title=title)

@@ -13,12 +13,21 @@ from pathlib import Path
 import polars as pl
 
 from reports import card_value as cv
+from reports import family_value as fv
 from reports import matchups
 from reports import sweep as sw
 from reports.experiment_output import write_experiment
 from reports.export import caption_line
 from sim.engine import Recipe
-from sim.experiments import experiment_manifest, give_arms, matchup_arms, play_arm, remove_arm, sweep_arms
+from sim.experiments import (
+    experiment_manifest,
+    give_arms,
+    matchup_arms,
+    play_arm,
+    remove_arm,
+    sweep_arms,
+    with_params,
+)
 
 Progress = Callable[[int], None] | None
 
@@ -90,7 +99,7 @@ def card_value(
     """Each chosen card given to a seat at the start, and removed from the game, against the baseline."""
     started = time.perf_counter()
     players = len(base.players)
-    per_seat = ("score", "strategy", card["feature"])
+    per_seat = ("score", "strategy", *cv.feature_columns(card["feature"]))
     keep = ["game_index", "players", "winner", *[f"{x}_{s}" for x in per_seat for s in range(players)]]
     baseline = play_arm(base, keep, threads, on_chunk=on_games)
     rows = []
@@ -120,3 +129,42 @@ def card_value(
     write_experiment(out, manifest, f"playout value: {base.game} {kind}", {"value": table}, {"value": figs["value"]},
                      notes, styles)  # fmt: skip
     return Answer(manifest, {"value": table}, out)
+
+
+def family_value(base: Recipe, families: dict, out: Path, threads=None, on_games: Progress = None) -> Answer:
+    """Per condition (the expansion family out, and in, unless the recipe fixes the expansion knob): families
+    dealt at random, each family's win rate against 1/players; and each family given to a seat, paired with
+    the same games dealt at random."""
+    started = time.perf_counter()
+    players = len(base.players)
+    names = families["names"]
+    knob = families["expansion_knob"]
+    settings = [base.params[knob]] if knob in base.params else [0, 1]
+    keep = ["game_index", "players", "winner", *[f"{x}_{s}" for x in ("score", "strategy", "family")
+                                                 for s in range(players)]]  # fmt: skip
+    rows = []
+    for setting in settings:
+        dealt = with_params(base, **{families["deal_knob"]: 0, knob: setting})
+        in_play = [i for i, name in enumerate(names) if setting or name not in families["expansion_families"]]
+        baseline = play_arm(dealt, keep, threads, on_chunk=on_games)
+        given = {}
+        for f in in_play:
+            arms = give_arms(dealt, families, f, players)
+            given[f] = cv.given_effect(baseline, [(s, play_arm(r, keep, threads, on_chunk=on_games)) for s, r in arms])
+        label = ("with " if setting else "without ") + "/".join(families["expansion_families"])
+        rows += fv.condition_rows(label, names, in_play, baseline, given, players)
+    table = fv.family_table(rows)
+    n_arms = sum(1 + (len(names) if s else len(names) - len(families["expansion_families"])) for s in settings)
+    manifest = experiment_manifest(base, "family value", n_arms, base.n, time.perf_counter() - started,
+                                   families=names, conditions=[f"{knob}={s}" for s in settings])  # fmt: skip
+    out.mkdir(parents=True, exist_ok=True)
+    fig = out / "families.png"
+    fv.plot(table, players, caption_line(manifest), fig)
+    notes = {
+        "families": f"families dealt at random: win rate of the seats dealt each family (95% Wilson; fair = "
+        f"1/{players}; p: exact binomial, Holm over the families of a condition); given: one seat given the "
+        "family vs the same games dealt at random (paired; change in that seat's win rate and score)"
+    }
+    write_experiment(out, manifest, f"playout value: {base.game} families", {"families": table},
+                     {"families": fig}, notes)  # fmt: skip
+    return Answer(manifest, {"families": table}, out, {"players": players})

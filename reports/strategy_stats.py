@@ -41,13 +41,17 @@ def vp_by_source(frame: pl.DataFrame) -> pl.DataFrame:
     return table.pivot(on="key", index="source", values="mean", aggregate_function="first")
 
 
-def card_ownership(frame: pl.DataFrame, feature: str, names: list[str]) -> pl.DataFrame:
-    """Share of seat-games in which each strategy ended owning each card (bit i of `feature`)."""
-    long = seat_long(frame, [feature])
+def card_ownership(frame: pl.DataFrame, feature: str | list[str], names: list[str]) -> pl.DataFrame:
+    """Share of seat-games in which each strategy ended owning each card (its bit of `feature`, see
+    reports.card_value.owned_bits)."""
+    from reports.card_value import feature_columns, owned_bits
+
+    long = seat_long(frame, feature_columns(feature))
+    renamed = long.rename({c: f"{c}_0" for c in feature_columns(feature)})
     rows = {"card": names}
     for strategy in sorted(long["strategy"].unique()):
-        bits = long.filter(pl.col("strategy") == strategy)[feature].to_numpy()
-        rows[strategy] = [float(((bits >> i) & 1).mean()) for i in range(len(names))]
+        mine = renamed.filter(pl.col("strategy") == strategy)
+        rows[strategy] = [float(owned_bits(mine, feature, i, 0).mean()) for i in range(len(names))]
     return pl.DataFrame(rows)
 
 

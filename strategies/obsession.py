@@ -755,7 +755,8 @@ def fairchild_value(w, s, d, k, p, f):
 def family_value(w, d, k, f):
     """A family's start bonus: pounds, reputation, a footman, family cards beyond four, an extra START tile."""
     fb = D_FAMILY + f * FAMILY_STRIDE
-    v = w[W_MONEY] * d[fb + F_MONEY] / 100.0 + w[W_REP] * d[fb + F_REP] + w[W_SERVANT] * d[fb + F_FOOTMEN]
+    # start pounds buy a tile at once, which pays all game: worth more than pounds later
+    v = 3.0 * w[W_MONEY] * d[fb + F_MONEY] / 100.0 + w[W_REP] * d[fb + F_REP] + w[W_SERVANT] * d[fb + F_FOOTMEN]
     v += 2.0 * d[fb + F_EXTRA_TILE]
     members = 0
     for c in range(d[D_N_GENTRY]):

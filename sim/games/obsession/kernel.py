@@ -78,7 +78,7 @@ TILE_WORDS = 3  # int32 words of the owned-tile masks (WORD_BITS market kinds ea
 SEAT_FEATURES = tuple(f"vp_{v}" for v in VP_SOURCES) + (
     "money", "reputation", "level", "servants", "tiles", "tiles_bought", "guests", "prestige_guests", "hosted",
     "passes", "invited", "dismissed", "hired", "servants_lost", "borrowed", "service_help", "market_refreshes",
-    "vp_cards_used", "courtships_won", "courtships_tied", "gossip", "objectives_done", "family", "family_bit",
+    "spent_vp_cards", "courtships_won", "courtships_tied", "gossip", "objectives_done", "family", "family_bit",
     "fairchild",
 ) + tuple(f"tiles{w}" for w in range(TILE_WORDS)) + ("tied_first",)  # fmt: skip
 PER_SEAT = len(SEAT_COLUMNS) + len(SEAT_FEATURES)

@@ -43,5 +43,12 @@ SPEC = GameSpec(
             "remove_knob": "experiment.remove_tile",
         }
     },
-    families=list(FAMILIES),
+    families={
+        "names": list(FAMILIES),
+        "give_knob": "experiment.give_family",
+        "give_seat_knob": "experiment.give_family_seat",
+        "deal_knob": "setup.family_choice",
+        "expansion_knob": "setup.wessex",
+        "expansion_families": ["wessex"],
+    },
 )

@@ -1,0 +1,77 @@
+"""What each family (a player board with its start bonus) is worth, for `playout value GAME --family`.
+
+Two answers per condition (the expansion family out, and in):
+
+- fairness: families dealt at random, the win rate of the seats that got each family, with a Wilson interval,
+  tested against the fair rate 1/players (exact binomial, Holm-adjusted over the families);
+- worth: paired experiments on the same seeds: one seat is given the family, against the same game with the
+  family it was dealt; the receiver's change in win rate and score (the given effect of reports.card_value).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+
+from reports.stats import binomial_test, holm
+
+COLUMNS = [
+    "condition", "family", "seat_games", "wins", "win_rate", "win_lo", "win_hi", "fair", "p_value", "p_holm",
+    "mean_score", "given_win_delta", "given_win_lo", "given_win_hi", "given_score_delta", "given_score_lo",
+    "given_score_hi",
+]  # fmt: skip
+
+
+def dealt_rates(frame: pl.DataFrame, family: int, players: int) -> tuple[int, int, float]:
+    """(seat-games with the family, their wins, their mean score) over every seat of the games."""
+    n, wins, score = 0, 0, 0.0
+    winner = frame["winner"].to_numpy()
+    for s in range(players):
+        has = frame[f"family_{s}"].to_numpy() == family
+        n += int(has.sum())
+        wins += int((has & (winner == s)).sum())
+        score += float(frame[f"score_{s}"].to_numpy()[has].sum())
+    return n, wins, score / n if n else float("nan")
+
+
+def condition_rows(condition: str, names: list[str], families: list[int], baseline: pl.DataFrame, given: dict,
+                   players: int) -> list[tuple]:  # fmt: skip
+    """One row per family of one condition: the dealt win rate (Holm over the families) and the given effect."""
+    tests, means = [], []
+    for f in families:
+        n, wins, mean = dealt_rates(baseline, f, players)
+        tests.append(binomial_test(wins, n, 1 / players) if n else None)
+        means.append(mean)
+    adjusted = holm([t.p_value if t else np.nan for t in tests])
+    rows = []
+    for f, t, mean, p_adj in zip(families, tests, means, adjusted, strict=True):
+        gw, gs = given[f]
+        rate = (t.n, t.wins, t.rate, t.lo, t.hi) if t else (0, 0, np.nan, np.nan, np.nan)
+        rows.append((condition, names[f], *rate, 1 / players, t.p_value if t else np.nan, float(p_adj), mean,
+                     gw.estimate, gw.lo, gw.hi, gs.estimate, gs.lo, gs.hi))  # fmt: skip
+    return rows
+
+
+def family_table(rows: list[tuple]) -> pl.DataFrame:
+    return pl.DataFrame(rows, schema=COLUMNS, orient="row")
+
+
+def plot(table: pl.DataFrame, players: int, caption: str, path) -> None:
+    """Per condition, a panel of the families' dealt win rates with 95% intervals and the fair line."""
+    from reports.plots import new_figure, save
+
+    conditions = table["condition"].unique(maintain_order=True).to_list()
+    fig, axes = new_figure(height=max(3.0, 0.35 * table.height + 1.5), panels=len(conditions))
+    for ax, cond in zip(axes, conditions, strict=True):
+        part = table.filter(pl.col("condition") == cond)
+        y = np.arange(part.height)
+        rate = part["win_rate"].to_numpy()
+        err = np.vstack([rate - part["win_lo"].to_numpy(), part["win_hi"].to_numpy() - rate])
+        ax.barh(y, rate, color="#4c72b0", alpha=0.8)
+        ax.errorbar(rate, y, xerr=err, fmt="none", ecolor="black", capsize=3)
+        ax.axvline(1 / players, color="grey", linestyle="--", label=f"fair 1/{players}")
+        ax.set_yticks(y, part["family"].to_list())
+        ax.set_xlabel("win rate when dealt (95% interval)")
+        ax.set_title(cond)
+        ax.legend(fontsize=8)
+    save(fig, path, "Win rate per family", caption)
