@@ -658,9 +658,7 @@ def hall_value(w, s, d, k, p, x):
     t = x // MAX_PLAYERS
     q = x % MAX_PLAYERS
     spare = s[sv(p, np.int64(BX_AVAILABLE), t)] - 1
-    return rep_worth(w, s, p, np.int64(1)) + w[W_GOSSIP] * opponent_threat(s, d, q) / 10.0 - (
-        0.2 if spare > 0 else 1.0
-    )
+    return rep_worth(w, s, p, np.int64(1)) + w[W_GOSSIP] * opponent_threat(s, d, q) / 10.0 - (0.2 if spare > 0 else 1.0)
 
 
 @njit(cache=True)
@@ -748,7 +746,6 @@ def fairchild_value(w, s, d, k, p, f):
             if d[gb(s[b + P_DECK + i]) + C_ADMIRER_REP] > 0:
                 v += w[W_REP] * d[gb(s[b + P_DECK + i]) + C_ADMIRER_REP]
     return v
-
 
 
 @njit(cache=True)

@@ -128,7 +128,7 @@ class Game:
         rules.init_state(self.s, D, self.k, np.int64(n_players), self.rng)
         self.mask = np.zeros(N_ACTIONS, np.uint8)
         if setup:
-            self.play_setup(families or tuple(FAMILIES[: n_players]))
+            self.play_setup(families or tuple(FAMILIES[:n_players]))
 
     # ------------------------------------------------------------ setup and play
     def play_setup(self, families: tuple[str, ...]) -> None:

@@ -218,7 +218,6 @@ def test_a_reserve_tile_costs_300_pounds_and_a_refresh_leaves_the_reserves():
     assert A_BUY_PR1 not in g.legal()
 
 
-
 def test_with_the_modifier_reading_a_reserve_tile_costs_300_plus_its_modifier():
     g = Game(3, k=params(market__reserve_modifier=1))
     t = np.int64(g.take_from_bag("Barn"))

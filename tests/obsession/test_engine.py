@@ -9,7 +9,7 @@ import pytest
 from sim.engine import Recipe, play_range, prepare
 from sim.games.obsession.layout import PHASES
 from sim.spec import GAME_COLUMNS
-from sim.trace import trace_game
+from sim.trace import json_lines, trace_game
 
 
 def prep_for(players, n=400, seed=5, chunk=None, params=None):
@@ -35,10 +35,11 @@ def test_same_seed_same_results_for_any_thread_count_and_chunk_size():
 def test_show_json_has_the_shared_fields_the_estates_hands_market_and_events():
     prep = prep_for(["greedy", "random", "random", "random"], n=1, seed=1)
     trace = trace_game(prep, 0)
-    lines = [json.loads(x) for x in prep.spec.render.json_lines(prep, trace)]
-    for line in lines[:-1]:
+    lines = [json.loads(x) for x in json_lines(prep, trace)]
+    steps = [x for x in lines if x["type"] == "step"]
+    for line in steps:
         assert {"step", "round", "seat", "strategy", "phase", "action", "args", "forced", "players"} <= set(line)
-        assert {"market", "track", "events", "activity"} <= set(line)
+        assert {"market", "track", "activity"} <= set(line)
         assert line["phase"] in PHASES
         for p in line["players"]:
             assert {"family", "money", "reputation", "servants", "estate", "hand", "discard", "objectives"} <= set(p)
@@ -48,9 +49,14 @@ def test_show_json_has_the_shared_fields_the_estates_hands_market_and_events():
         assert sc["total"] == sum(sc[v] for v in ("tiles", "gentry", "fairchild", "objectives", "reputation",
                                                  "servants", "wealth", "vp_cards"))  # fmt: skip
     assert final["winner"] == int(trace.row[GAME_COLUMNS.index("winner")])
-    events = {e["event"] for line in lines[:-1] for e in line["events"]}
-    assert {"round", "theme_revealed", "tile_gained", "tile_flipped", "guest_joined", "game_over"} <= events
-    assert any(x["action"] == "host" for x in lines) and any(x["action"] == "buy" for x in lines)
+    events = [x for x in lines if x["type"] == "event"]
+    names = {e["event"] for e in events}
+    assert {"round", "theme_revealed", "tile_gained", "tile_flipped", "guest_joined", "game_over"} <= names
+    assert sum(e["event"] == "round" for e in events) == lines[-1]["round"] == 16
+    bought = sum(1 for e in events if e["event"] == "tile_gained")
+    last = steps[-1]["players"]
+    assert bought == sum(len(p["estate"]) - 5 for p in last)  # every tile beyond the five START tiles
+    assert any(x["action"] == "host" for x in steps) and any(x["action"] == "buy" for x in steps)
 
 
 def test_show_text_tells_the_game_turn_by_turn():

@@ -201,4 +201,3 @@ def test_the_knobs_change_the_prices_of_the_special_actions():
     g.money(0, 0)
     g.act(A_BORROW)
     assert g.p(0, P_MONEY) == 200 and g.p(0, P_REP) == 0
-

@@ -7,8 +7,6 @@ needs no extra record from the kernel.
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 
 from sim.games.obsession import actions as A
@@ -83,7 +81,7 @@ from sim.games.obsession.tables import (
     kind_base,
     side_base,
 )
-from sim.trace import seat_codes, step_record
+from sim.trace import seat_codes
 
 
 def tile_name(data, t: int) -> str:
@@ -151,8 +149,10 @@ def track_json(data, s: np.ndarray) -> dict:
         "last_round": int(s[G_LAST_ROUND]),
         "start_player": int(s[G_FIRST]),
         "themes": [CATEGORIES[int(d[D_THEMES + int(s[G_THEMES + i])])] for i in range(shown)],
-        "fairchild": {name: (int(s[G_FAIRCHILD + f]) if s[G_FAIRCHILD + f] >= 0 else None)
-                      for f, name in enumerate(("charles", "elizabeth"))},  # fmt: skip
+        "fairchild": {
+            name: (int(s[G_FAIRCHILD + f]) if s[G_FAIRCHILD + f] >= 0 else None)
+            for f, name in enumerate(("charles", "elizabeth"))
+        },  # fmt: skip
         "vp_cards_left": int(s[G_VPC_DECK_N]),
         "servants_for_hire": {SERVANTS[t]: int(s[G_SUPPLY + t]) for t in range(N_SERV)},
     }
@@ -181,8 +181,9 @@ def players_json(data, s: np.ndarray) -> list[dict]:
     return out
 
 
-def describe(data, s: np.ndarray, a: int) -> tuple[str, dict]:
+def describe(prep, s: np.ndarray, a: int) -> tuple[str, dict]:
     """(action kind, args) of action a taken in state s, with tiles and guests by name."""
+    data = prep.data
     kind, arg = A.ACTIONS.kind_of(a)
     name = kind.name
     p = int(s[G_CUR])
@@ -269,7 +270,7 @@ def events(before: np.ndarray, after: np.ndarray, data) -> list[dict]:
         if after[b + P_VPC_N] > before[b + P_VPC_N]:
             out.append({"event": "vp_cards_drawn", "seat": p, "count": int(after[b + P_VPC_N] - before[b + P_VPC_N])})
     if after[G_END_TRIGGER] and not before[G_END_TRIGGER]:
-        out.append({"event": "game_over", "trigger": END_TRIGGERS[int(after[G_END_TRIGGER])]})
+        out.append({"event": "game_over", "end_trigger": END_TRIGGERS[int(after[G_END_TRIGGER])]})
     return out
 
 
@@ -288,21 +289,19 @@ def final_json(s: np.ndarray, row: np.ndarray, codes: list[str]) -> dict:
     }
 
 
-def json_lines(prep, trace):
-    codes = seat_codes(prep, trace.game_index)
+def position(s: np.ndarray) -> tuple[int, str]:
+    """The round (1..16 or 20; 0 is the setup: families and the starter draft) and the decision due."""
+    return int(s[G_ROUND]), PHASES[int(s[G_PHASE])]
+
+
+def state_json(prep, s: np.ndarray) -> dict:
     data = prep.data
-    for st in trace.steps:
-        name, args = describe(data, st.before, st.action)
-        yield json.dumps({
-            **step_record(st, codes, int(st.before[G_ROUND]), PHASES[int(st.before[G_PHASE])], name, args),
-            "events": events(st.before, st.after, data),
-            "players": players_json(data, st.after),
-            "market": market_json(data, st.after, prep.params),
-            "track": track_json(data, st.after),
-            "activity": activity_json(data, st.after),
-        })  # fmt: skip
-    yield json.dumps({"step": len(trace.steps), "round": int(trace.final[G_ROUND]),
-                      "final": final_json(trace.final, trace.row, codes)})  # fmt: skip
+    return {
+        "players": players_json(data, s),
+        "market": market_json(data, s, prep.params),
+        "track": track_json(data, s),
+        "activity": activity_json(data, s),
+    }
 
 
 def activity_json(data, s: np.ndarray) -> dict | None:
@@ -323,7 +322,7 @@ def text_lines(prep, trace):
     yield "market: " + _market_text(data, trace.initial, prep.params)
     last_turn = None
     for st in trace.steps:
-        name, args = describe(data, st.before, st.action)
+        name, args = describe(prep, st.before, st.action)
         courting = PHASES[int(st.before[G_PHASE])] in ("fairchild", "court_discard")
         turn = int(st.before[G_ROUND]), -1 if courting else int(st.before[G_ACTIVE])
         if turn != last_turn and st.before[G_ROUND] > 0:
@@ -368,4 +367,3 @@ def _delta(st, n: int) -> str:
 def _market_text(data, s: np.ndarray, k: np.ndarray) -> str:
     m = market_json(data, s, k)
     return "; ".join(" + ".join(f"{x['tile']} £{x['price']}" for x in space) for space in m["spaces"] if space)
-

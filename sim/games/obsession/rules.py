@@ -1033,8 +1033,11 @@ def take_from_reserve(s, base, count_at, i):
 
 @njit(cache=True)
 def can_buy(s, d, k, p, t, space):
-    return t >= 0 and s[G_BUYS_LEFT] > 0 and s[pb(p) + P_MONEY] >= tile_price(s, d, k, t, space) and not owns_kind(
-        s, d, p, d[D_INST_KIND + t]
+    return (
+        t >= 0
+        and s[G_BUYS_LEFT] > 0
+        and s[pb(p) + P_MONEY] >= tile_price(s, d, k, t, space)
+        and not owns_kind(s, d, p, d[D_INST_KIND + t])
     )
 
 

@@ -444,7 +444,6 @@ def _objectives(src: DataSources, d: np.ndarray, tile_names: list[str]) -> list[
     return [str(r["name"]) for r in rows]
 
 
-
 def _vp_cards(src: DataSources, d: np.ndarray) -> list[str]:
     cols = [Column("name", "str"), Column("kind", "choice", choices=VP_CARD_KINDS), Column("amount", lo=0, hi=2000),
             Column("vp", lo=0, hi=20)]  # fmt: skip
@@ -525,4 +524,3 @@ def _reputation(src: DataSources, d: np.ndarray) -> None:
         for r in rows:
             if r["track"] == track:
                 d[D_REP_VP + t * MAX_LEVELS + r["level"] - 1] = r["vp"]
-
