@@ -153,7 +153,8 @@ def end_triggers(table: pl.DataFrame, caption: str, path: Path) -> Path:
     """Share of games per end trigger with 95% intervals (a reports.balance.end_triggers table)."""
     fig, (ax,) = new_figure(height=3.5)
     y = table["share"].to_numpy()
-    err = np.vstack([y - table["lo"].to_numpy(), table["hi"].to_numpy() - y])
+    # a share of 1 (one trigger ends every game) has a Wilson bound 1 - 1e-16: no negative error bar
+    err = np.clip(np.vstack([y - table["lo"].to_numpy(), table["hi"].to_numpy() - y]), 0, None)
     ax.bar(table["trigger"].to_list(), y, yerr=err, capsize=4, color="#4c72b0")
     ax.set_ylabel("share of games (95% interval)")
     ax.set_ylim(0, 1)
