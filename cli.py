@@ -616,17 +616,11 @@ def value(
             raise BadInput(f"--only {only!r} has an empty entry: name {cards} cards, separated by commas")
         if c not in names:
             raise BadInput(f"unknown {cards} {c!r}{did_you_mean(c, names)}")
-    codes = _lineup(game, players)
-    p = len(codes)
-    if n < p:
-        raise BadInput(f"-n must be at least the number of players ({p})")
-    params = _params_overrides(game, sets or [])
+    base = _value_recipe(game, n, players, seed, sets, data)
+    p, n = len(base.players), base.n
     from reports.console import print_value
     from reports.questions import card_value
-    from sim.engine import Recipe
 
-    n = (n // p) * p  # every seat receives the card in an equal share of the games
-    base = Recipe(game, codes, seed, n, min(n, 8192), params, _data(game, data))
     arms = 1 + 2 * len(chosen)
     _experiment(
         base, n * arms, 3 + 3 * p, f"-n {n} in each of {arms} conditions",
@@ -636,28 +630,35 @@ def value(
     )  # fmt: skip
 
 
-def _family_value(spec, game, n, players, seed, sets, data, out, threads):
-    if not spec.families:
-        raise BadInput(f"{game} has no families to value (--family is for games with families, e.g. obsession)")
+def _value_recipe(game, n, players, seed, sets, data):
+    """The base recipe of a value experiment, n rounded down to a multiple of the players so that every seat
+    receives the card (or family) in an equal share of the games."""
     codes = _lineup(game, players)
     p = len(codes)
     if n < p:
         raise BadInput(f"-n must be at least the number of players ({p})")
     params = _params_overrides(game, sets or [])
-    from reports.console import print_families, progress
-    from reports.questions import family_value
     from sim.engine import Recipe
 
-    n = (n // p) * p  # every seat is given the family in an equal share of the games
-    base = Recipe(game, codes, seed, n, min(n, 8192), params, _data_dir(data))
-    out = out or Path("runs") / f"value-{game}-families-{p}p-seed{seed}-n{n}"
-    conditions = 1 if spec.families["expansion_knob"] in params else 2
+    n = (n // p) * p
+    return Recipe(game, codes, seed, n, min(n, 8192), params, _data(game, data))
+
+
+def _family_value(spec, game, n, players, seed, sets, data, out, threads):
+    if not spec.families:
+        raise BadInput(f"{game} has no families to value (--family is for games with families, e.g. obsession)")
+    base = _value_recipe(game, n, players, seed, sets, data)
+    p, n = len(base.players), base.n
+    from reports.console import print_families
+    from reports.questions import family_value
+
+    conditions = 1 if spec.families["expansion_knob"] in base.params else 2
     arms = conditions + len(spec.families["names"]) * conditions
-    bar, advance = progress(n * arms, f"{game} family value")
-    with bar:
-        answer = family_value(base, spec.families, out, threads, advance)
-    print_families(answer)
-    typer.echo(f"written to {out}")
+    _experiment(
+        base, n * arms, 3 + 3 * p, f"-n {n} in each of {arms} conditions",
+        _out(out, Path("runs") / f"value-{game}-families-{p}p-seed{seed}-n{n}"), f"{game} family value",
+        lambda out, advance: family_value(base, spec.families, out, threads, advance), print_families,
+    )  # fmt: skip
 
 
 @app.command()
