@@ -335,8 +335,8 @@ def text_lines(prep, trace):
             yield f"   {PHASES[int(st.before[G_PHASE])]:>17}{who}: {name}{'(' + detail + ')' if detail else ''}" \
                   f"{_delta(st, n)}"  # fmt: skip
         for e in events(st.before, st.after, data):
-            if e["event"] != "round":
-                yield "   ** " + ", ".join(f"{k}={v}" for k, v in e.items())
+            if e["event"] in EVENT_TEXT:
+                yield "   ** " + EVENT_TEXT[e["event"]](e)
     final = final_json(trace.final, trace.row, codes)
     yield f"== final ({final['end_trigger']}, {final['rounds']} rounds): winner seat {final['winner']} " \
           f"({codes[final['winner']]})"  # fmt: skip
@@ -344,6 +344,21 @@ def text_lines(prep, trace):
     yield f"{'family':<12}" + "".join(f"{final['scores'][str(p)]['family']:>11}" for p in range(n))
     for v in (*VP_SOURCES, "total"):
         yield f"{v:<12}" + "".join(f"{final['scores'][str(p)][v]:>11}" for p in range(n))
+
+
+EVENT_TEXT = {
+    "theme_revealed": lambda e: f"theme revealed: {e['theme']}",
+    "fairchild": lambda e: f"seat {e['seat']} takes {e['card']} Fairchild",
+    "reserve_opened": lambda e: f"the {e['reserve']} reserve opens",
+    "tile_gained": lambda e: f"seat {e['seat']} gains the {e['tile']}",
+    "tile_flipped": lambda e: f"seat {e['seat']}'s {e['tile']} turns to its {e['side']}",
+    "guest_joined": lambda e: f"seat {e['seat']}: {e['guest']} joins the gentry deck",
+    "guest_left": lambda e: f"seat {e['seat']}: {e['guest']} leaves the gentry deck",
+    "servants": lambda e: f"seat {e['seat']}: {e['change']:+d} servants",
+    "objectives_drawn": lambda e: f"seat {e['seat']} draws {e['count']} objective card(s)",
+    "vp_cards_drawn": lambda e: f"seat {e['seat']} draws {e['count']} VP card(s)",
+    "game_over": lambda e: f"game over: {e['end_trigger']}",
+}  # the round event shows in the turn headers
 
 
 def _short(s: np.ndarray, p: int) -> str:
