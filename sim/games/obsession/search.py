@@ -1,0 +1,99 @@
+"""What a search bot needs of Obsession: re-dealing what a seat cannot see, and evaluating a state.
+
+`redeal(s, d, k, seat, rng, stream)` re-samples in place everything `seat` cannot see (RULES.md, "Hidden
+information"): the order of the tile bag, of the casual and prestige guest decks and of the unrevealed theme
+cards; the objective cards and VP cards it does not hold (the decks and the other players' face-down cards,
+each player keeping how many it holds). Each hidden group is gathered as a multiset, sorted and shuffled with
+`rng[stream]` only, so the result depends on what the seat knows and on the generator, never on the hidden
+order it replaces. What the seat knows of a deck's bottom (a card it put there) is not used: a search that
+knows less than the seat plays correctly, only less well.
+
+`evaluate(s, d, k, out)`: out[p] = seat p's score if the game ended now (final scoring on `s`, which it
+changes: pass a copy).
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.games.obsession.layout import (
+    G_BAG,
+    G_BAG_N,
+    G_CASUAL,
+    G_CASUAL_N,
+    G_OBJ_DECK,
+    G_OBJ_DECK_N,
+    G_PLAYERS,
+    G_PRESTIGE,
+    G_PRESTIGE_N,
+    G_THEMES,
+    G_THEMES_SHOWN,
+    G_VPC_DECK,
+    G_VPC_DECK_N,
+    MAX_OBJ_CARDS,
+    MAX_PLAYERS,
+    MAX_VP_CARDS,
+    N_THEMES,
+    P_OBJ,
+    P_OBJ_N,
+    P_VP,
+    P_VPC,
+    P_VPC_N,
+)
+from sim.games.obsession.rules import final_scoring, pb
+from sim.rng import shuffle
+
+
+@njit(cache=True)
+def sort_and_shuffle(s, start, n, rng, stream):
+    """Forget the order of s[start:start+n]: sort it, then shuffle it with rng[stream]."""
+    s[start : start + n].sort()
+    shuffle(s, start, start + n, rng, stream)
+
+
+@njit(cache=True)
+def redeal_hands(s, deck_at, count_at, hand_at, hand_n_at, seat, rng, stream, size):
+    """The deck and every other player's hand of one kind of hidden card form one unseen pool: sorted,
+    shuffled, and dealt back (each other hand keeps its size; the deck takes the rest)."""
+    pool = np.zeros(size, np.int64)
+    n = 0
+    for i in range(s[count_at]):
+        pool[n] = s[deck_at + i]
+        n += 1
+    for q in range(s[G_PLAYERS]):
+        if q == seat:
+            continue
+        for i in range(s[pb(q) + hand_n_at]):
+            pool[n] = s[pb(q) + hand_at + i]
+            n += 1
+    pool[:n].sort()
+    shuffle(pool, np.int64(0), n, rng, stream)
+    x = 0
+    for q in range(s[G_PLAYERS]):
+        if q == seat:
+            continue
+        for i in range(s[pb(q) + hand_n_at]):
+            s[pb(q) + hand_at + i] = pool[x]
+            x += 1
+    for i in range(s[count_at]):
+        s[deck_at + i] = pool[x]
+        x += 1
+
+
+@njit(cache=True)
+def redeal(s, d, k, seat, rng, stream):
+    sort_and_shuffle(s, np.int64(G_BAG), s[G_BAG_N], rng, stream)
+    sort_and_shuffle(s, np.int64(G_CASUAL), s[G_CASUAL_N], rng, stream)
+    sort_and_shuffle(s, np.int64(G_PRESTIGE), s[G_PRESTIGE_N], rng, stream)
+    shown = s[G_THEMES_SHOWN]
+    sort_and_shuffle(s, G_THEMES + shown, N_THEMES - shown, rng, stream)
+    redeal_hands(s, np.int64(G_OBJ_DECK), np.int64(G_OBJ_DECK_N), np.int64(P_OBJ), np.int64(P_OBJ_N), seat, rng,
+                 stream, np.int64(MAX_OBJ_CARDS))  # fmt: skip
+    redeal_hands(s, np.int64(G_VPC_DECK), np.int64(G_VPC_DECK_N), np.int64(P_VPC), np.int64(P_VPC_N), seat, rng,
+                 stream, np.int64(MAX_VP_CARDS))  # fmt: skip
+
+
+@njit(cache=True)
+def evaluate(s, d, k, out):
+    final_scoring(s, d, k)
+    for p in range(min(s[G_PLAYERS], MAX_PLAYERS)):
+        out[p] = s[pb(p) + P_VP]
