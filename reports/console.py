@@ -131,21 +131,23 @@ def print_value(answer) -> None:
 
 
 def print_families(answer) -> None:
+    """One table per condition (the expansion family out, then in)."""
     console = Console()
     players = answer.extra["players"]
-    heads = ("condition", "family", f"win rate when dealt (fair {1 / players:.1%})", "p (Holm)")
-    t = Table(*heads, "mean score", "given: win rate change", "given: score change", title="family value")
-    for r in answer.tables["families"].iter_rows(named=True):
-        t.add_row(
-            r["condition"],
-            r["family"],
-            f"{r['win_rate']:.1%} [{r['win_lo']:.1%}, {r['win_hi']:.1%}]",
-            f"{r['p_holm']:.2g}",
-            f"{r['mean_score']:.1f}",
-            f"{r['given_win_delta']:+.1%} [{r['given_win_lo']:+.1%}, {r['given_win_hi']:+.1%}]",
-            f"{r['given_score_delta']:+.1f} [{r['given_score_lo']:+.1f}, {r['given_score_hi']:+.1f}]",
-        )
-    console.print(t)
+    table = answer.tables["families"]
+    for condition in table["condition"].unique(maintain_order=True):
+        heads = ("family", f"win rate when dealt (fair {1 / players:.1%})", "p (Holm)", "mean score")
+        t = Table(*heads, "given: win rate change", "given: score change", title=f"family value, {condition}")
+        for r in table.filter(pl.col("condition") == condition).iter_rows(named=True):
+            t.add_row(
+                r["family"],
+                f"{r['win_rate']:.1%} [{r['win_lo']:.1%}, {r['win_hi']:.1%}]",
+                f"{r['p_holm']:.2g}",
+                f"{r['mean_score']:.1f}",
+                f"{r['given_win_delta']:+.1%} [{r['given_win_lo']:+.1%}, {r['given_win_hi']:+.1%}]",
+                f"{r['given_score_delta']:+.1f} [{r['given_score_lo']:+.1f}, {r['given_score_hi']:+.1f}]",
+            )
+        console.print(t)
     console.print(footer(answer.manifest))
 
 
