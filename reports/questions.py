@@ -157,7 +157,6 @@ def family_value(base: Recipe, families: dict, out: Path, threads=None, on_games
     n_arms = sum(1 + (len(names) if s else len(names) - len(families["expansion_families"])) for s in settings)
     manifest = experiment_manifest(base, "family value", n_arms, base.n, time.perf_counter() - started,
                                    families=names, conditions=[f"{knob}={s}" for s in settings])  # fmt: skip
-    out.mkdir(parents=True, exist_ok=True)
     fig = out / "families.png"
     fv.plot(table, players, caption_line(manifest), fig)
     notes = {
@@ -165,6 +164,8 @@ def family_value(base: Recipe, families: dict, out: Path, threads=None, on_games
         f"1/{players}; p: exact binomial, Holm over the families of a condition); given: one seat given the "
         "family vs the same games dealt at random (paired; change in that seat's win rate and score)"
     }
+    percent = ["win_rate", "win_lo", "win_hi", "fair", "given_win_delta", "given_win_lo", "given_win_hi"]
+    styles = {"families": (percent, "given_win_delta", 0.0)}
     write_experiment(out, manifest, f"playout value: {base.game} families", {"families": table},
-                     {"families": fig}, notes)  # fmt: skip
+                     {"families": fig}, notes, styles)  # fmt: skip
     return Answer(manifest, {"families": table}, out, {"players": players})
