@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from reports.stats import binomial_test, holm
+from reports.stats import holm, wilson
 
 COLUMNS = [
     "condition", "family", "seat_games", "wins", "win_rate", "win_lo", "win_hi", "fair", "p_value", "p_holm",
@@ -37,17 +37,18 @@ def dealt_rates(frame: pl.DataFrame, family: int, players: int) -> tuple[int, in
 def condition_rows(condition: str, names: list[str], families: list[int], baseline: pl.DataFrame, given: dict,
                    players: int) -> list[tuple]:  # fmt: skip
     """One row per family of one condition: the dealt win rate (Holm over the families) and the given effect."""
-    tests, means = [], []
+    from scipy.stats import binomtest
+
+    rates, p_values = [], []
     for f in families:
         n, wins, mean = dealt_rates(baseline, f, players)
-        tests.append(binomial_test(wins, n, 1 / players) if n else None)
-        means.append(mean)
-    adjusted = holm([t.p_value if t else np.nan for t in tests])
+        rates.append((n, wins, wins / n, *wilson(wins, n), mean) if n else (0, 0, np.nan, np.nan, np.nan, mean))
+        p_values.append(binomtest(wins, n, 1 / players).pvalue if n else np.nan)  # exact, two-sided
+    adjusted = holm(p_values)
     rows = []
-    for f, t, mean, p_adj in zip(families, tests, means, adjusted, strict=True):
+    for f, (n, wins, rate, lo, hi, mean), p, p_adj in zip(families, rates, p_values, adjusted, strict=True):
         gw, gs = given[f]
-        rate = (t.n, t.wins, t.rate, t.lo, t.hi) if t else (0, 0, np.nan, np.nan, np.nan)
-        rows.append((condition, names[f], *rate, 1 / players, t.p_value if t else np.nan, float(p_adj), mean,
+        rows.append((condition, names[f], n, wins, rate, lo, hi, 1 / players, float(p), float(p_adj), mean,
                      gw.estimate, gw.lo, gw.hi, gs.estimate, gs.lo, gs.hi))  # fmt: skip
     return rows
 
