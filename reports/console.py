@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from reports.export import data_text
 from reports.summary import by_seat, by_strategy
 
 
@@ -52,10 +53,8 @@ def frame_table(title: str, frame: pl.DataFrame) -> Table:
 
 def footer(m: dict) -> str:
     lineup = f", lineup {', '.join(m['lineup'])}" if m.get("lineup") else ""
-    return (
-        f"{m['game']} rules {m['rules_version']}, data {m['data_set']} ({m['data_assumed_share']:.0%} of its values "
-        f"ASSUMED){lineup}, seed {m['seed']}, {m['n']:,} games"
-    )
+    data = data_text(m, lambda share: f"{share:.0%} of its values ASSUMED")
+    return f"{m['game']} rules {m['rules_version']}, data {data}{lineup}, seed {m['seed']}, {m['n']:,} games"
 
 
 def timing(m: dict) -> str:

@@ -60,6 +60,19 @@ def games_count(manifest: dict, n: int | None) -> int | str:
     return manifest.get("games_done", manifest.get("n", "unknown"))
 
 
+def short_assumed_text(share: float | None) -> str:
+    return "share ASSUMED unknown" if share is None else f"{share * 100:.4g}% ASSUMED placeholders"
+
+
+def data_text(manifest: dict, describe=assumed_text) -> str:
+    """The data set and its ASSUMED share; an answer across several sets names each set's own share (the sets
+    differ, so one share would misstate all but one)."""
+    shares = manifest.get("data_assumed_shares")
+    if shares:
+        return ", ".join(f"{name} ({describe(share)})" for name, share in shares.items())
+    return f"{manifest.get('data_set', 'unknown')} ({describe(manifest.get('data_assumed_share'))})"
+
+
 def checked_text(manifest: dict) -> str:
     """Which variations (data set x lineup) the answer was checked under, or that it was not."""
     checked = manifest.get("checked_under")
@@ -70,11 +83,10 @@ def checked_text(manifest: dict) -> str:
 
 def header_lines(manifest: dict, n: int | None = None) -> list[str]:
     """The header of every output, one fact per line. n: games in the table (default: the manifest's)."""
-    share = manifest.get("data_assumed_share")
     lines = [
         f"game: {manifest.get('game', 'unknown')}",
         f"rules version: {manifest.get('rules_version', 'unknown')}",
-        f"data set: {manifest.get('data_set', 'unknown')} ({assumed_text(share)})",
+        f"data set: {data_text(manifest)}",
         f"lineup: {lineup_text(manifest.get('lineup'))} ({ROTATION})",
         f"seed: {seeds_text(manifest)}",
         f"n: {games_count(manifest, n)} games",
@@ -90,11 +102,9 @@ def header_lines(manifest: dict, n: int | None = None) -> list[str]:
 
 def caption_line(manifest: dict, n: int | None = None) -> str:
     """The header squeezed into one line, for figure captions."""
-    share = manifest.get("data_assumed_share")
-    assumed = "share ASSUMED unknown" if share is None else f"{share * 100:.4g}% ASSUMED placeholders"
     return (
         f"{manifest.get('game', 'unknown')} rules {manifest.get('rules_version', 'unknown')} | "
-        f"data {manifest.get('data_set', 'unknown')} ({assumed}) | "
+        f"data {data_text(manifest, short_assumed_text)} | "
         f"lineup {lineup_text(manifest.get('lineup'))} | "
         f"seed {seeds_text(manifest)} | n={games_count(manifest, n)} | params {params_text(manifest)}"
     )

@@ -142,6 +142,17 @@ def variation_recipes(base: Recipe, data_sets: list[tuple[str, str | None]], lin
     ]
 
 
+def data_shares(variations: list[tuple[rb.Variation, Recipe]]) -> dict[str, float]:
+    """Each data set of the variations with its own share of ASSUMED values."""
+    from sim.engine import prepare
+
+    shares: dict[str, float] = {}
+    for v, recipe in variations:
+        if v.data not in shares:
+            shares[v.data] = round(prepare(recipe).data.assumed_share, 4)
+    return shares
+
+
 def robustness(
     question: Question,
     base: Recipe,
@@ -170,6 +181,8 @@ def robustness(
     )  # fmt: skip
     manifest["lineup"] = [" | ".join(dict.fromkeys(v.players for v, _ in variations))]
     manifest["data_set"] = ", ".join(dict.fromkeys(v.data for v, _ in variations))
+    if len(shares := data_shares(variations)) > 1:
+        manifest["data_assumed_shares"] = shares
     manifest["checked_under"] = [v.label for v, _ in variations]
     tables = {"verdicts": rb.verdicts_table(verdicts), "estimates": rb.estimates_table(estimates)}
     if tops:

@@ -73,13 +73,22 @@ def test_an_output_that_is_a_file_is_refused_before_anything_runs(command, tmp_p
     assert target.read_text() == "a file"
 
 
-def test_robustness_across_data_sets_names_each_set(tmp_path):
+def test_robustness_across_data_sets_names_each_set_with_its_own_assumed_share(tmp_path, capsys):
+    from sim.datafiles import resolve_data
+    from sim.games.yokohama.tables import load
+
     out = tmp_path / "d"
     main(["robustness", "yokohama", "--data", "builtin", "--data", "seed-guess-2026", "--players", "greedy*2",
           "-n", "80", "--out", str(out)])  # fmt: skip
     estimates = pl.read_csv(out / "estimates.csv", comment_prefix="#")
     assert set(estimates["data"]) == {"builtin", "seed-guess-2026"}
-    assert "checked under 2 variations" in (out / "verdicts.csv").read_text()
+    header = (out / "verdicts.csv").read_text()
+    assert "checked under 2 variations" in header
+    builtin, guess = load().assumed_share, load(resolve_data("yokohama", "seed-guess-2026")).assumed_share
+    builtin, guess = int(builtin * 100), int(guess * 100)  # whole percent: a prefix of "86%" and "86.42%"
+    assert builtin != guess  # else this test could not tell the two shares apart
+    for text in (header, " ".join(capsys.readouterr().out.split())):  # the terminal wraps lines
+        assert f"builtin ({builtin}" in text and f"seed-guess-2026 ({guess}" in text
 
 
 def test_robustness_refuses_an_unknown_data_set(capsys):
