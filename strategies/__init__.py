@@ -26,6 +26,8 @@ class Weight:
     name: str
     default: float
     doc: str
+    choices: dict[str, float] | None = None  # a categorical weight: its named values (e.g. rollout=greedy)
+    only: str = ""  # set only for strategies of this family (e.g. the search's weights: "mcts")
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,7 @@ class Strategy:
     kernel: int  # id the game's dispatcher switches on
     doc: str
     weights: dict[str, float] = field(default_factory=dict)  # preset values over the book's defaults
+    family: str = ""  # which `only` weights it takes (strategies/mcts.py: "mcts")
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,9 @@ class StrategyBook:
                     f"unknown weight {name!r} for {self.game} strategy {strategy.code}"
                     f"{did_you_mean(name, list(self._index))}"
                 )
+            only = self.weights[self._index[name]].only
+            if only and only != strategy.family:
+                raise ParamError(f"weight {name!r} is for {only} strategies only, not {strategy.code}")
             vec[self._index[name]] = value
         return vec
 
@@ -84,6 +90,15 @@ class StrategyBook:
             key, sep, value = item.partition("=")
             if not sep:
                 raise ParamError(f"player code {code!r} is malformed: weights are written NAME=NUMBER")
+            choices = self._choices(key.strip())
+            if choices is not None and value.strip() in choices:
+                overrides[key.strip()] = choices[value.strip()]
+                continue
+            if choices is not None:
+                raise ParamError(
+                    f"player code {code!r}: {key.strip()} = {value.strip()!r} is not one of "
+                    f"{', '.join(choices)}{did_you_mean(value.strip(), list(choices))}"
+                )
             try:
                 number = float(value)
             except ValueError:
@@ -91,8 +106,19 @@ class StrategyBook:
             if not math.isfinite(number):
                 raise ParamError(f"player code {code!r}: weight {key.strip()} = {value.strip()} is not a finite number")
             overrides[key.strip()] = number
-        canonical = name + (":" + ",".join(f"{k}={v:g}" for k, v in overrides.items()) if overrides else "")
+        shown = ",".join(f"{k}={self._show(k, v)}" for k, v in overrides.items())
+        canonical = name + (":" + shown if overrides else "")
         return Player(canonical, strategy, self.weight_vector(strategy, overrides))
+
+    def _choices(self, name: str) -> dict[str, float] | None:
+        return self.weights[self._index[name]].choices if name in self._index else None
+
+    def _show(self, name: str, value: float) -> str:
+        """A weight's value as written in a canonical code: the name of a categorical value."""
+        for label, v in (self._choices(name) or {}).items():
+            if v == value:
+                return label
+        return f"{value:g}"
 
     def lineup(self, text: str) -> list[Player]:
         return [self.player(code) for code in split_codes(text)]

@@ -107,10 +107,11 @@ from sim.games.gangsta.tables import (
 )
 from sim.kernel_tools import random_legal
 from sim.rng import uniform
-from strategies import Strategy, StrategyBook, Weight
+from strategies import Strategy, StrategyBook, Weight, mcts
 
 RANDOM = 0
 GREEDY = 1
+MCTS = 2
 MEMORY_SIZE = 4  # per-seat scratch a bot may keep between its decisions
 
 WEIGHTS = [
@@ -134,7 +135,7 @@ WEIGHTS = [
 
 BOOK = StrategyBook(
     "gangsta",
-    weights=WEIGHTS,
+    weights=WEIGHTS + mcts.MCTS_WEIGHTS,
     strategies=[
         Strategy("random", RANDOM, "uniform over the legal actions"),
         Strategy("greedy", GREEDY, "best one-step value of each legal action (weights below)"),
@@ -144,12 +145,15 @@ BOOK = StrategyBook(
                  {"w_recruit": 2.0, "w_member": 1.5, "w_heist": -1.0, "w_money": 0.5}),
         Strategy("defender", GREEDY, "values mercenaries and informants against the gang war and snitches",
                  {"w_defence": 2.0}),
+        *mcts.mcts_strategies(MCTS),
     ],
 )  # fmt: skip
 
 
 @njit(cache=True)
 def choose(kernel, weights, s, d, k, mask, n_legal, seat, rng, memory):
+    if kernel == MCTS:
+        return mcts.choose("gangsta", weights, s, d, k, mask, n_legal, seat, rng, memory)
     if kernel == GREEDY:
         return greedy(weights, s, d, k, mask, seat, rng)
     return random_legal(mask, n_legal, rng, 1 + seat)

@@ -213,10 +213,11 @@ from sim.games.obsession.tables import (
 )
 from sim.kernel_tools import random_legal
 from sim.rng import uniform
-from strategies import Strategy, StrategyBook, Weight
+from strategies import Strategy, StrategyBook, Weight, mcts
 
 RANDOM = 0
 GREEDY = 1
+MCTS = 2
 MEMORY_SIZE = 4  # per-seat scratch a bot may keep between its decisions
 ACTIVITY_ROUNDS = 12.0  # activity rounds of a standard game (the future-use scale of a tile's favours)
 
@@ -245,7 +246,7 @@ WEIGHTS = [
 
 BOOK = StrategyBook(
     "obsession",
-    weights=WEIGHTS,
+    weights=WEIGHTS + mcts.MCTS_WEIGHTS,
     strategies=[
         Strategy("random", RANDOM, "uniform over the legal actions"),
         Strategy("greedy", GREEDY, "best one-step value of each legal action (weights below)"),
@@ -257,12 +258,15 @@ BOOK = StrategyBook(
                  {"w_theme": 4.0, "w_buy": 0.5}),
         Strategy("socialite", GREEDY, "guest collector: invitations first, passes often, dismisses the unsavoury",
                  {"w_casual": 1.4, "w_prestige": 3.5, "w_pass": 1.0, "w_card_use": 0.2}),
+        *mcts.mcts_strategies(MCTS),
     ],
 )  # fmt: skip
 
 
 @njit(cache=True)
 def choose(kernel, weights, s, d, k, mask, n_legal, seat, rng, memory):
+    if kernel == MCTS:
+        return mcts.choose("obsession", weights, s, d, k, mask, n_legal, seat, rng, memory)
     if kernel == GREEDY:
         return greedy(weights, s, d, k, mask, seat, rng)
     return random_legal(mask, n_legal, rng, 1 + seat)

@@ -7,15 +7,15 @@ the archetypes are the same kernel with other weights, so a new lineup or new we
 from numba import njit
 
 from sim.kernel_tools import random_legal
-from strategies import Strategy, StrategyBook
+from strategies import Strategy, StrategyBook, mcts
 from strategies.yokohama_greedy import N_SEEDS, PLAN_SEED, WEIGHTS, choose_greedy
 
-RANDOM, GREEDY = 0, 1
+RANDOM, GREEDY, MCTS = 0, 1, 2
 MEMORY_SIZE = PLAN_SEED + N_SEEDS  # per-seat scratch the greedy bot keeps between its decisions
 
 BOOK = StrategyBook(
     "yokohama",
-    weights=WEIGHTS,
+    weights=WEIGHTS + mcts.MCTS_WEIGHTS,
     strategies=[
         Strategy("random", RANDOM, "uniform over the legal actions"),
         Strategy("greedy", GREEDY, "one-step value of each legal decision with the default weights"),
@@ -40,12 +40,15 @@ BOOK = StrategyBook(
             {"w_build": 4.0, "w_shop": 0.9, "w_th": 0.9, "w_tempo": 0.6, "w_assistant": 1.0, "w_church": 0.0,
              "w_faith": 0.3, "w_end": 0.6},
         ),
+        *mcts.mcts_strategies(MCTS),
     ],
 )  # fmt: skip
 
 
 @njit(cache=True)
 def choose(kernel, weights, s, d, k, mask, n_legal, seat, rng, memory):
+    if kernel == MCTS:
+        return mcts.choose("yokohama", weights, s, d, k, mask, n_legal, seat, rng, memory)
     if kernel == RANDOM:
         return random_legal(mask, n_legal, rng, 1 + seat)
     return choose_greedy(weights, s, d, k, mask, seat, memory)

@@ -1,0 +1,351 @@
+"""`mcts`: one information-set Monte-Carlo tree search for every game, written once, compiled with numba.
+
+The search (single-observer IS-MCTS, Cowling, Powley & Whitehouse 2012) runs `iters` iterations per decision.
+Each iteration copies the real state, lets the game re-deal everything the deciding seat cannot see
+(`redeal`), walks down the tree by UCB over the actions legal in that determinisation (counting each child's
+availability, as IS-MCTS does), adds one node, plays out with the game's own bot (`rollout` = random or greedy)
+for at most `depth` decisions (0: to the end), then scores the state: the final ranks at the end, or the
+ranks of the game's `evaluate` (the score if the game ended now) at the cut-off. The reward of seat p is
+(n - rank_p) / (n - 1) in [0, 1], and each node sums the rewards of every seat, so the seat to move at a node
+picks by its own column (max^n). The action played is the root child visited most (first on ties).
+Forced steps (one legal action) are played through, in the tree and in rollouts, without a node.
+
+Randomness: at the start of a decision the search draws its own generator from the deciding seat's stream
+rng[1 + seat] (and only from it): the re-deals and expansions use its spare stream, the rollout bot of seat q
+its stream 1 + q. So the real game's generator moves only in the deciding seat's stream, and the same seed
+gives the same game for any thread count or chunk size.
+
+Tree storage: flat arrays sized iters + 1 nodes (each iteration adds at most one), allocated once per
+decision: parent, action, first child, next sibling, visits, availability and reward sums per seat.
+
+How the game-specific calls are bound (and why). numba cannot cache a function that receives another
+compiled function as an argument or through a closure (sim/games/*/kernel.py), so the search takes the
+game as a *literal string* (`choose("yokohama", ...)`), which numba compiles as its own specialisation, and
+each call into the game below (`g_step`, `g_redeal`, ...) is an `overload` that resolves, at compile time,
+to the function of that name in `sim/games/<game>/search.py`. The compiled code is then an ordinary cached
+function (a second process loads it from the cache: benchmarks/bench_mcts.py measures it).
+
+Adding a game (a few lines):
+1. `sim/games/<game>/search.py` defines `redeal(s, d, k, seat, rng, stream)` (re-sample in place what `seat`
+   cannot see: gather each hidden group as a multiset, sort it, shuffle with sim.rng; never read the hidden
+   order) and `evaluate(s, d, k, out)` (out[p] = seat p's score if the game ended now; may change `s`), and
+   exposes the rest by import: `step, legal_mask, current_player, is_terminal, final_scores` from its
+   rules, `MAX_PLAYERS`, `new_memory()` (the bots' per-seat scratch, zeroed) and
+   `rollout(policy, w, s, d, k, mask, n_legal, seat, rng, memory)` (policy 0 random, 1 greedy: the game's
+   own bots; see sim/games/yokohama/search.py).
+2. The game's strategy book appends `MCTS_WEIGHTS` to its weights (they must be the last ones) and lists
+   `mcts_strategies(MCTS)`; its dispatcher `choose` starts with
+   `if kernel == MCTS: return mcts.choose("<game>", weights, s, d, k, mask, n_legal, seat, rng, memory)`.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import numpy as np
+from numba import njit, types
+from numba.core.errors import TypingError
+from numba.extending import overload
+
+from sim.kernel_tools import first_legal, rank_by_score_then_seat
+from sim.rng import N_STREAMS, below, next_u64
+from strategies import Strategy, Weight
+
+# ------------------------------------------------------------------ weights (the last four of a game's book)
+
+ROLLOUTS = {"random": 0.0, "greedy": 1.0}
+MCTS_WEIGHTS = [
+    Weight("iters", 200.0, "mcts: iterations (determinise, select, expand, roll out) per decision", only="mcts"),
+    Weight("rollout", 1.0, "mcts: rollout bot, random or greedy (the game's own bots)", ROLLOUTS, "mcts"),
+    Weight("c", 0.7, "mcts: UCB exploration constant (rewards are ranks scaled to [0, 1])", only="mcts"),
+    Weight("depth", 40.0, "mcts: rollout decisions before the state is evaluated (0: to the end)", only="mcts"),
+]
+N_MCTS_WEIGHTS = len(MCTS_WEIGHTS)
+MCTS_NAMES = tuple(w.name for w in MCTS_WEIGHTS)
+FAST = {"iters": 50.0, "depth": 20.0}  # the mcts-fast preset (cost in benchmarks/README.md)
+
+
+def mcts_strategies(kernel: int) -> list[Strategy]:
+    """The search's entries of a game's strategy book (same kernel, other budgets)."""
+    return [
+        Strategy(
+            "mcts",
+            kernel,
+            "information-set Monte-Carlo tree search, greedy rollouts (strategies/mcts.py)",
+            family="mcts",
+        ),
+        Strategy(
+            "mcts-fast", kernel, "mcts at a budget for balance runs of thousands of games", dict(FAST), family="mcts"
+        ),
+    ]
+
+
+SEARCH_STREAM = N_STREAMS - 1  # the search generator's stream for re-deals and expansions
+MAX_SEATS = 8  # reward columns (every game has at most this many seats)
+STEP_GUARD = 100_000  # steps of one playout before it is cut off (a stalled game; never seen)
+
+# ------------------------------------------------------------------ the game hooks (resolved at compile time
+
+
+def _hooks(game):
+    """The module sim/games/<game>/search.py named by a literal string type."""
+    if not isinstance(game, types.StringLiteral):
+        raise TypingError("mcts: the game must be a literal string, e.g. choose('yokohama', ...)")
+    return importlib.import_module(f"sim.games.{game.literal_value}.search")
+
+
+def g_step(game, s, d, k, a):
+    raise NotImplementedError
+
+
+def g_legal_mask(game, s, d, k, mask):
+    raise NotImplementedError
+
+
+def g_current_player(game, s):
+    raise NotImplementedError
+
+
+def g_is_terminal(game, s):
+    raise NotImplementedError
+
+
+def g_final_scores(game, s, d, k, scores, ranks):
+    raise NotImplementedError
+
+
+def g_redeal(game, s, d, k, seat, rng, stream):
+    raise NotImplementedError
+
+
+def g_evaluate(game, s, d, k, out):
+    raise NotImplementedError
+
+
+def g_rollout(game, policy, w, s, d, k, mask, n_legal, seat, rng, memory):
+    raise NotImplementedError
+
+
+def g_new_memory(game):
+    raise NotImplementedError
+
+
+def g_players(game, s):
+    raise NotImplementedError
+
+
+@overload(g_step, prefer_literal=True)
+def _step(game, s, d, k, a):
+    f = _hooks(game).step
+    return lambda game, s, d, k, a: f(s, d, k, a)
+
+
+@overload(g_legal_mask, prefer_literal=True)
+def _legal_mask(game, s, d, k, mask):
+    f = _hooks(game).legal_mask
+    return lambda game, s, d, k, mask: f(s, d, k, mask)
+
+
+@overload(g_current_player, prefer_literal=True)
+def _current_player(game, s):
+    f = _hooks(game).current_player
+    return lambda game, s: f(s)
+
+
+@overload(g_is_terminal, prefer_literal=True)
+def _is_terminal(game, s):
+    f = _hooks(game).is_terminal
+    return lambda game, s: f(s)
+
+
+@overload(g_final_scores, prefer_literal=True)
+def _final_scores(game, s, d, k, scores, ranks):
+    f = _hooks(game).final_scores
+    return lambda game, s, d, k, scores, ranks: f(s, d, k, scores, ranks)
+
+
+@overload(g_redeal, prefer_literal=True)
+def _redeal(game, s, d, k, seat, rng, stream):
+    f = _hooks(game).redeal
+    return lambda game, s, d, k, seat, rng, stream: f(s, d, k, seat, rng, stream)
+
+
+@overload(g_evaluate, prefer_literal=True)
+def _evaluate(game, s, d, k, out):
+    f = _hooks(game).evaluate
+    return lambda game, s, d, k, out: f(s, d, k, out)
+
+
+@overload(g_rollout, prefer_literal=True)
+def _rollout(game, policy, w, s, d, k, mask, n_legal, seat, rng, memory):
+    f = _hooks(game).rollout
+    return lambda game, policy, w, s, d, k, mask, n_legal, seat, rng, memory: f(
+        policy, w, s, d, k, mask, n_legal, seat, rng, memory
+    )
+
+
+@overload(g_new_memory, prefer_literal=True)
+def _new_memory(game):
+    f = _hooks(game).new_memory
+    return lambda game: f()
+
+
+@overload(g_players, prefer_literal=True)
+def _players(game, s):
+    at = _hooks(game).G_PLAYERS
+    return lambda game, s: s[at]
+
+
+# ------------------------------------------------------------------ the search
+
+
+@njit(cache=True)
+def choose(game, w, s, d, k, mask, n_legal, seat, rng, memory):
+    """The action `seat` plays: the weights are the game's, then MCTS_WEIGHTS as the last four."""
+    n = w.shape[0] - N_MCTS_WEIGHTS
+    iters = max(1, np.int64(w[n]))
+    policy = np.int64(w[n + 1])
+    c = w[n + 2]
+    depth = np.int64(w[n + 3])
+    return search(game, w, s, d, k, mask, seat, rng, iters, policy, c, depth)
+
+
+@njit(cache=True)
+def search(game, w, root, d, k, root_mask, seat, rng, iters, policy, c, depth):
+    n_act = root_mask.shape[0]
+    cap = iters + 1
+    parent = np.full(cap, -1, np.int32)
+    action = np.full(cap, -1, np.int32)
+    first = np.full(cap, -1, np.int32)
+    sibling = np.full(cap, -1, np.int32)
+    visits = np.zeros(cap, np.float64)
+    avail = np.zeros(cap, np.float64)
+    value = np.zeros((cap, MAX_SEATS), np.float64)
+    n_nodes = 1
+
+    local = np.zeros(N_STREAMS, np.uint64)
+    for j in range(N_STREAMS):
+        local[j] = next_u64(rng, 1 + seat)
+    s = root.copy()
+    mask = np.zeros(n_act, np.uint8)
+    seen = np.full(n_act, -1, np.int64)  # seen[a] == stamp: action a already has a child of this node
+    memory = g_new_memory(game)
+    reward = np.zeros(MAX_SEATS, np.float64)
+    path = np.zeros(cap, np.int32)
+    stamp = 0
+    for _ in range(iters):
+        s[:] = root
+        g_redeal(game, s, d, k, seat, local, SEARCH_STREAM)
+        node = 0
+        n_path = 1
+        path[0] = 0
+        # selection and expansion: down the tree until a node is added or the game ends
+        while not g_is_terminal(game, s):
+            n_legal = g_legal_mask(game, s, d, k, mask)
+            if n_legal == 0:
+                break
+            if node == 0:
+                n_legal = 0
+                for a in range(n_act):
+                    mask[a] &= root_mask[a]
+                    n_legal += mask[a]
+            if n_legal == 1:
+                g_step(game, s, d, k, first_legal(mask))
+                continue
+            p = g_current_player(game, s)
+            stamp += 1
+            tried = 0
+            best = -1
+            best_ucb = -1e300
+            ch = first[node]
+            while ch >= 0:
+                a = action[ch]
+                if mask[a]:
+                    seen[a] = stamp
+                    tried += 1
+                    avail[ch] += 1.0
+                    ucb = value[ch, p] / visits[ch] + c * np.sqrt(np.log(avail[ch]) / visits[ch])
+                    if ucb > best_ucb:
+                        best_ucb = ucb
+                        best = ch
+                ch = sibling[ch]
+            if tried < n_legal and n_nodes < cap:
+                child = -1
+                pick = below(local, SEARCH_STREAM, n_legal - tried)
+                for a in range(n_act):
+                    if mask[a] and seen[a] != stamp:
+                        if pick == 0:
+                            child = n_nodes
+                            n_nodes += 1
+                            parent[child] = node
+                            action[child] = a
+                            sibling[child] = first[node]
+                            first[node] = child
+                            avail[child] = 1.0
+                            break
+                        pick -= 1
+                g_step(game, s, d, k, action[child])
+                path[n_path] = child
+                n_path += 1
+                break
+            node = best
+            g_step(game, s, d, k, action[node])
+            path[n_path] = node
+            n_path += 1
+        playout(game, w, s, d, k, mask, policy, depth, local, memory)
+        score_ranks(game, s, d, k, reward)
+        for i in range(n_path):
+            x = path[i]
+            visits[x] += 1.0
+            for q in range(MAX_SEATS):
+                value[x, q] += reward[q]
+    # the most visited root child legal at the table (first on ties)
+    best = -1
+    most = -1.0
+    ch = first[0]
+    while ch >= 0:
+        if root_mask[action[ch]] and visits[ch] > most:
+            most = visits[ch]
+            best = action[ch]
+        ch = sibling[ch]
+    if best < 0:
+        best = first_legal(root_mask)
+    return best
+
+
+@njit(cache=True)
+def playout(game, w, s, d, k, mask, policy, depth, rng, memory):
+    """Play on with the rollout bot for at most `depth` decisions (0: to the end)."""
+    memory[:] = 0
+    decisions = 0
+    steps = 0
+    while not g_is_terminal(game, s) and steps < STEP_GUARD:
+        if depth > 0 and decisions >= depth:
+            return
+        n_legal = g_legal_mask(game, s, d, k, mask)
+        if n_legal == 0:
+            return
+        if n_legal == 1:
+            a = first_legal(mask)
+        else:
+            q = g_current_player(game, s)
+            a = g_rollout(game, policy, w, s, d, k, mask, n_legal, q, rng, memory[q])
+            decisions += 1
+        g_step(game, s, d, k, a)
+        steps += 1
+
+
+@njit(cache=True)
+def score_ranks(game, s, d, k, reward):
+    """reward[p] = (n - rank_p) / (n - 1): the final ranks at the end, else the ranks of `evaluate`."""
+    n = g_players(game, s)
+    scores = np.zeros(MAX_SEATS, np.int64)
+    ranks = np.zeros(MAX_SEATS, np.int64)
+    if g_is_terminal(game, s):
+        g_final_scores(game, s, d, k, scores, ranks)
+    else:
+        g_evaluate(game, s, d, k, scores)
+        rank_by_score_then_seat(scores, n, ranks)
+    reward[:] = 0.0
+    for p in range(n):
+        reward[p] = (n - ranks[p]) / max(n - 1, 1)
