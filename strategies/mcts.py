@@ -3,12 +3,16 @@
 The search (single-observer IS-MCTS, Cowling, Powley & Whitehouse 2012) runs `iters` iterations per decision.
 Each iteration copies the real state, lets the game re-deal everything the deciding seat cannot see
 (`redeal`), walks down the tree by UCB over the actions legal in that determinisation (counting each child's
-availability, as IS-MCTS does), adds one node, plays out with the game's own bot (`rollout` = random or greedy)
-for at most `depth` decisions (0: to the end), then scores the state: the final ranks at the end, or the
-ranks of the game's `evaluate` (the score if the game ended now) at the cut-off. The reward of seat p is
-(n - rank_p) / (n - 1) in [0, 1], and each node sums the rewards of every seat, so the seat to move at a node
-picks by its own column (max^n). The action played is the root child visited most (first on ties).
-Forced steps (one legal action) are played through, in the tree and in rollouts, without a node.
+availability, as IS-MCTS does), adds one node (progressive widening: a node of N visits has at most
+1 + sqrt(N) children, the rollout bot's own choice first, then random ones), plays out with the game's own
+bot (`rollout` = random or greedy) for at most `depth` decisions (0: to the end), then scores the state:
+the final ranks at the end, or the ranks of the game's `evaluate` (the score if the game ended now) at the
+cut-off. The reward of seat p is (n - rank_p) / (n - 1) in [0, 1], and each node sums the rewards of every
+seat, so the seat to move at a node picks by its own column (max^n). The action played is the root child
+visited most (first on ties).
+Forced steps (one legal action) are played through, in the tree and in rollouts, without a node. The seat's
+own bot decides once on the real state first (its memory, e.g. Yokohama's placement plan, is then what it
+would be had it played), so at iters=1 mcts plays exactly as its rollout bot.
 
 Randomness: at the start of a decision the search draws its own generator from the deciding seat's stream
 rng[1 + seat] (and only from it): the re-deals and expansions use its spare stream, the rollout bot of seat q
@@ -207,11 +211,11 @@ def choose(game, w, s, d, k, mask, n_legal, seat, rng, memory):
     policy = np.int64(w[n + 1])
     c = w[n + 2]
     depth = np.int64(w[n + 3])
-    return search(game, w, s, d, k, mask, seat, rng, iters, policy, c, depth)
+    return search(game, w, s, d, k, mask, n_legal, seat, rng, memory, iters, policy, c, depth)
 
 
 @njit(cache=True)
-def search(game, w, root, d, k, root_mask, seat, rng, iters, policy, c, depth):
+def search(game, w, root, d, k, root_mask, n_root, seat, rng, own_memory, iters, policy, c, depth):
     n_act = root_mask.shape[0]
     cap = iters + 1
     parent = np.full(cap, -1, np.int32)
@@ -230,11 +234,16 @@ def search(game, w, root, d, k, root_mask, seat, rng, iters, policy, c, depth):
     mask = np.zeros(n_act, np.uint8)
     seen = np.full(n_act, -1, np.int64)  # seen[a] == stamp: action a already has a child of this node
     memory = g_new_memory(game)
+    # The seat's own bot decides once on the real state, so what it keeps between decisions (Yokohama's
+    # placement plan) is what it would be had it played; every iteration starts from that memory.
+    g_rollout(game, policy, w, s, d, k, root_mask, n_root, seat, local, own_memory)
     reward = np.zeros(MAX_SEATS, np.float64)
     path = np.zeros(cap, np.int32)
     stamp = 0
     for _ in range(iters):
         s[:] = root
+        memory[:] = 0
+        memory[seat, :] = own_memory
         g_redeal(game, s, d, k, seat, local, SEARCH_STREAM)
         node = 0
         n_path = 1
@@ -269,24 +278,20 @@ def search(game, w, root, d, k, root_mask, seat, rng, iters, policy, c, depth):
                         best_ucb = ucb
                         best = ch
                 ch = sibling[ch]
-            if tried < n_legal and n_nodes < cap:
-                child = -1
-                pick = below(local, SEARCH_STREAM, n_legal - tried)
-                for a in range(n_act):
-                    if mask[a] and seen[a] != stamp:
-                        if pick == 0:
-                            child = n_nodes
-                            n_nodes += 1
-                            parent[child] = node
-                            action[child] = a
-                            sibling[child] = first[node]
-                            first[node] = child
-                            avail[child] = 1.0
-                            break
-                        pick -= 1
+            if tried < n_legal and tried <= np.sqrt(visits[node]) and n_nodes < cap:
+                child = n_nodes
+                n_nodes += 1
+                parent[child] = node
+                a = untried(game, w, s, d, k, mask, n_legal, n_legal - tried, seen, stamp, p, policy, local, memory)
+                action[child] = a
+                sibling[child] = first[node]
+                first[node] = child
+                avail[child] = 1.0
                 g_step(game, s, d, k, action[child])
                 path[n_path] = child
                 n_path += 1
+                break
+            if best < 0:
                 break
             node = best
             g_step(game, s, d, k, action[node])
@@ -314,9 +319,24 @@ def search(game, w, root, d, k, root_mask, seat, rng, iters, policy, c, depth):
 
 
 @njit(cache=True)
+def untried(game, w, s, d, k, mask, n_legal, n_untried, seen, stamp, p, policy, rng, memory):
+    """The action of a new child: the rollout bot's own choice when it has no child yet (so the search
+    starts from the bot's move and a small budget plays no worse than the bot), else a random one."""
+    a = g_rollout(game, policy, w, s, d, k, mask, n_legal, p, rng, memory[p])
+    if seen[a] != stamp:
+        return a
+    pick = below(rng, SEARCH_STREAM, n_untried)
+    for a in range(mask.shape[0]):
+        if mask[a] and seen[a] != stamp:
+            if pick == 0:
+                return a
+            pick -= 1
+    return -1
+
+
+@njit(cache=True)
 def playout(game, w, s, d, k, mask, policy, depth, rng, memory):
     """Play on with the rollout bot for at most `depth` decisions (0: to the end)."""
-    memory[:] = 0
     decisions = 0
     steps = 0
     while not g_is_terminal(game, s) and steps < STEP_GUARD:
