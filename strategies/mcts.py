@@ -7,9 +7,9 @@ availability, as IS-MCTS does), adds one node (progressive widening: a node of N
 1 + sqrt(N) children, the rollout bot's own choice first, then random ones), plays out with the game's own
 bot (`rollout` = random or greedy) for at most `depth` decisions (0: to the end), then scores the state:
 the final ranks at the end, or the ranks of the game's `evaluate` (the score if the game ended now) at the
-cut-off. The reward of seat p is (n - rank_p) / (n - 1) in [0, 1], and each node sums the rewards of every
-seat, so the seat to move at a node picks by its own column (max^n). The action played is the root child
-visited most (first on ties).
+cut-off. The reward of seat p in [0, 1] mixes its rank and its score's share against the best other seat
+(`score_ranks`), and each node sums the rewards of every seat, so the seat to move at a node picks by its
+own column (max^n). The action played is the root child visited most (first on ties).
 Forced steps (one legal action) are played through, in the tree and in rollouts, without a node. The seat's
 own bot decides once on the real state first (its memory, e.g. Yokohama's placement plan, is then what it
 would be had it played), so at iters=1 mcts plays exactly as its rollout bot.
@@ -357,7 +357,8 @@ def playout(game, w, s, d, k, mask, policy, depth, rng, memory):
 
 @njit(cache=True)
 def score_ranks(game, s, d, k, reward):
-    """reward[p] = (n - rank_p) / (n - 1): the final ranks at the end, else the ranks of `evaluate`."""
+    """reward[p] in [0, 1]: half (n - rank_p) / (n - 1), half p's share of its score and the best other
+    seat's (a smoother signal than ranks alone); final scores at the end, else the game's `evaluate`."""
     n = g_players(game, s)
     scores = np.zeros(MAX_SEATS, np.int64)
     ranks = np.zeros(MAX_SEATS, np.int64)
@@ -368,4 +369,9 @@ def score_ranks(game, s, d, k, reward):
         rank_by_score_then_seat(scores, n, ranks)
     reward[:] = 0.0
     for p in range(n):
-        reward[p] = (n - ranks[p]) / max(n - 1, 1)
+        best_other = 0
+        for q in range(n):
+            if q != p:
+                best_other = max(best_other, scores[q])
+        share = max(scores[p], 0) / max(max(scores[p], 0) + best_other, 1)
+        reward[p] = 0.5 * (n - ranks[p]) / max(n - 1, 1) + 0.5 * share
