@@ -66,3 +66,14 @@ def test_winner_strategy_matches_the_winning_seat(tmp_path):
         assert row["winner_strategy"] == row[f"strategy_{row['winner']}"]
         assert row[f"rank_{row['winner']}"] == 1
     assert np.all(g["decisions"].to_numpy() <= g["steps"].to_numpy())
+
+
+@pytest.mark.parametrize("game", ["yokohama", "gangsta", "obsession"])
+def test_a_search_lineup_gives_identical_tables_for_any_thread_count_and_chunk_size(tmp_path, game):
+    """mcts draws only from its seat's stream, so threads and chunks cannot change a game."""
+    players = ["mcts:iters=6,depth=4", "greedy", "random"]
+    tables = []
+    for name, threads, chunk in (("a", 1, 24), ("b", 2, 5), ("c", 2, 11)):
+        run(Recipe(game, players, 11, 24, chunk), tmp_path / name, threads=threads)
+        tables.append((tmp_path / name / "games.parquet").read_bytes())
+    assert tables[0] == tables[1] == tables[2]

@@ -75,7 +75,9 @@ def permute_hidden(p: Position) -> np.ndarray:
         for ch in range(1, L.N_CHAPTERS + 1):
             base, n = p.search.deck_base(ch), int(s[L.G_HDECK_N + ch - 1])
             s[base : base + n] = s[base : base + n][::-1]
-        s[L.G_OPENING : L.G_OPENING + 2 * L.RIVER] = s[L.G_OPENING : L.G_OPENING + 2 * L.RIVER][::-1]
+        for ch in range(int(s[L.G_CHAPTER]) + 1, L.N_CHAPTERS + 1):  # a chapter not begun: its opening river
+            at = L.G_OPENING + (ch - 2) * L.RIVER
+            s[at : at + L.RIVER] = s[at : at + L.RIVER][::-1]
         s[L.G_SHUFFLE_KEY] += 12345
     else:
         n = int(s[L.G_BAG_N])
