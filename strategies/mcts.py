@@ -9,7 +9,7 @@ bot (`rollout` = random or greedy) for at most `depth` decisions (0: to the end)
 the final ranks at the end, or the ranks of the game's `evaluate` (the score if the game ended now) at the
 cut-off. The reward of seat p in [0, 1] mixes its rank and its score's share against the best other seat
 (`score_ranks`), and each node sums the rewards of every seat, so the seat to move at a node picks by its
-own column (max^n). The action played is the root child visited most (first on ties).
+own column (max^n). The action played is the root child visited most (ties to the rollout bot's move).
 Forced steps (one legal action) are played through, in the tree and in rollouts, without a node. The seat's
 own bot decides once on the real state first (its memory, e.g. Yokohama's placement plan, is then what it
 would be had it played), so at iters=1 mcts plays exactly as its rollout bot.
@@ -274,7 +274,7 @@ def search(game, w, root, d, k, root_mask, n_root, seat, rng, own_memory, iters,
                     tried += 1
                     avail[ch] += 1.0
                     ucb = value[ch, p] / visits[ch] + c * np.sqrt(np.log(avail[ch]) / visits[ch])
-                    if ucb > best_ucb:
+                    if ucb >= best_ucb:  # ties to the older child (the bot's move first)
                         best_ucb = ucb
                         best = ch
                 ch = sibling[ch]
@@ -304,12 +304,13 @@ def search(game, w, root, d, k, root_mask, n_root, seat, rng, own_memory, iters,
             visits[x] += 1.0
             for q in range(MAX_SEATS):
                 value[x, q] += reward[q]
-    # the most visited root child legal at the table (first on ties)
+    # the most visited root child legal at the table; children are listed newest first, so `>=` gives ties
+    # to the oldest, the rollout bot's own move
     best = -1
     most = -1.0
     ch = first[0]
     while ch >= 0:
-        if root_mask[action[ch]] and visits[ch] > most:
+        if root_mask[action[ch]] and visits[ch] >= most:
             most = visits[ch]
             best = action[ch]
         ch = sibling[ch]
