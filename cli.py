@@ -216,7 +216,8 @@ def strategies(game: Annotated[str, typer.Argument(help="A game from `playout ga
     if book.weights:
         w = Table("weight", "default", "what it values", title="weights (set with CODE:NAME=VALUE,...)")
         for x in book.weights:
-            w.add_row(x.name, f"{x.default:g}", x.doc)
+            named = [label for label, v in (x.choices or {}).items() if v == x.default]
+            w.add_row(x.name, named[0] if named else f"{x.default:g}", x.doc)
         console.print(w)
 
 
