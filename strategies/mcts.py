@@ -59,14 +59,14 @@ from strategies import Strategy, Weight
 
 ROLLOUTS = {"random": 0.0, "greedy": 1.0}
 MCTS_WEIGHTS = [
-    Weight("iters", 200.0, "mcts: iterations (determinise, select, expand, roll out) per decision", only="mcts"),
+    Weight("iters", 50.0, "mcts: iterations (determinise, select, expand, roll out) per decision", only="mcts"),
     Weight("rollout", 1.0, "mcts: rollout bot, random or greedy (the game's own bots)", ROLLOUTS, "mcts"),
-    Weight("c", 0.7, "mcts: UCB exploration constant (rewards are ranks scaled to [0, 1])", only="mcts"),
-    Weight("depth", 40.0, "mcts: rollout decisions before the state is evaluated (0: to the end)", only="mcts"),
+    Weight("c", 0.7, "mcts: UCB exploration constant (rewards in [0, 1]: rank and score share)", only="mcts"),
+    Weight("depth", 0.0, "mcts: rollout decisions before the state is evaluated (0: to the end)", only="mcts"),
 ]
 N_MCTS_WEIGHTS = len(MCTS_WEIGHTS)
 MCTS_NAMES = tuple(w.name for w in MCTS_WEIGHTS)
-FAST = {"iters": 50.0, "depth": 20.0}  # the mcts-fast preset (cost in benchmarks/README.md)
+FAST = {"iters": 16.0}  # the mcts-fast preset (cost in benchmarks/README.md)
 
 
 def mcts_strategies(kernel: int) -> list[Strategy]:
