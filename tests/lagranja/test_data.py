@@ -114,7 +114,7 @@ def test_a_corrected_file_replaces_the_builtin_one(tmp_path):
         ("buildings.csv", 2, "building", "deli", "row 2 is village_store"),
         ("roofs.csv", 3, "copies", "1", "23 roof markers; the game has 24"),
         ("market.csv", 1, "start", "0", "start position 1 needs exactly one hex"),
-        ("market.csv", 2, "q", "0", "already at row 1"),
+        ("market.csv", 2, "q", "0", "row 3: hex (0, 1) already at row 2"),
         ("siesta.csv", 2, "space", "5", "row 2 is space 1"),
         ("cards.csv", 1, "provenance", "guess", "column provenance: 'guess' is not one of"),
     ],
