@@ -83,8 +83,9 @@ PHASES = ("play", "replace", "pay", "discard", "gain", "upgrade", "option", "xpl
  PH_DELIVER, PH_EXTRA, PH_MARKET, PH_GAME_OVER) = range(len(PHASES))  # fmt: skip
 
 # What an option decision chooses between (G_OPT_KIND), options 0..2.
-OPTIONS = ("none", "die2", "die5", "die6", "card", "die4", "siesta")
-OPT_NONE, OPT_DIE2, OPT_DIE5, OPT_DIE6, OPT_CARD, OPT_DIE4, OPT_SIESTA = range(len(OPTIONS))
+OPTIONS = ("none", "die2", "die5", "die6", "card", "die4", "siesta", "peon")
+OPT_NONE, OPT_DIE2, OPT_DIE5, OPT_DIE6, OPT_CARD, OPT_DIE4, OPT_SIESTA, OPT_PEON = range(len(OPTIONS))
+WORD_BITS = 31  # card ids per int32 word of P_CARDS_OWNED (reports/card_value.py reads the same)
 
 PLAYER = Layout("player")
 _p = PLAYER.field
@@ -177,6 +178,10 @@ G_REPLACE_SIDE = _g("replace_side", "its side (barrow or helper)")
 G_PLAYS_LEFT = _g("plays_left", "cards the player still plays in farm step 1")
 G_EXTRA_FREE = _g("extra_free", "free deliveries left in the paid delivery step (Packer, Wagoner)")
 G_PEON = _g("peon_face", "the face of the die just taken (Peon may reuse it), 0 none")
+G_ROLLS = _g("rolls", "the revenue dice of each round, rolled at setup (round r: (r-1)*9 ..)", N_ROUNDS_MAX * 9)
+G_SHUFFLE_KEY = _g("shuffle_key", "key of the discard-pile reshuffles, dealt at setup (no chance after setup)")
+G_SHUFFLES = _g("shuffles", "reshuffles so far")
+G_PAID_LEFT = _g("paid_left", "paid deliveries bought up front still to make (transport.extra_upfront=1)")
 G_END_TRIGGER = _g("end_trigger", "what ended the game (END_TRIGGERS), 0 while playing")
 G_PLAYER = STATE.block("player_blocks", "per-player blocks", PLAYER, MAX_PLAYERS)
 STATE_SIZE = STATE.size
