@@ -9,12 +9,23 @@ siesta track). The archetypes are the same kernel with other weights.
 import numpy as np
 from numba import njit
 
-from sim.games.lagranja.actions import A_SELL, A_USE_ROOF, N_ACTIONS
+from sim.games.lagranja.actions import A_BUY, A_SELL, A_TRADE_VP, A_UPGRADE, A_USE_ROOF, N_ACTIONS
 from sim.games.lagranja.layout import (
+    FL_DELIVER,
+    FL_DONKEY,
+    G_BLOCKED,
+    G_CUR,
     G_DECK_N,
+    G_DELIV_LEFT,
+    G_FLOW,
+    G_GAIN_N,
     G_MARKET,
+    G_MKT_VALUE,
+    G_OPT_KIND,
     G_PHASE,
     G_ROUND,
+    G_UPG_LEFT,
+    G_XPLAY,
     N_BUILD,
     N_HARVEST,
     N_SLOTS,
@@ -23,6 +34,7 @@ from sim.games.lagranja.layout import (
     P_BUILD_FILL,
     P_CRAFT,
     P_DEN,
+    P_DONKEY,
     P_EXT_N,
     P_FIELD_GOODS,
     P_FIELDS,
@@ -38,15 +50,18 @@ from sim.games.lagranja.layout import (
     ROOF_SLOTS,
     STATE_SIZE,
 )
-from sim.games.lagranja.rules import pb, pig_capacity, step
+from sim.games.lagranja.rules import can_deliver_barrow, can_deliver_building, pb, pig_capacity, step
 from sim.games.lagranja.tables import (
     C_BARROW_N,
     C_BARROW_VP,
+    C_GOODS,
     CARD_STRIDE,
+    D_BUILD_GOODS,
     D_BUILD_N,
     D_CARDS,
     D_N_HEX,
     D_SIESTA_VP,
+    D_UPG_TO,
 )
 from sim.kernel_tools import random_legal
 from sim.rng import uniform
@@ -74,11 +89,13 @@ WEIGHTS = [
     Weight("w_roof", 0.6, "an unused roof marker"),
     Weight("w_card", 0.4, "a card in hand"),
     Weight("w_siesta", 0.5, "one VP the siesta disc would score now"),
+    Weight("w_delivery", 0.8, "a delivery still to make that has a good to carry"),
+    Weight("w_hat", 0.25, "a hat (siesta step) on the chosen donkey marker"),
     Weight("w_sell", 0.0, "bonus for selling a resource (0: only when the value says so)"),
     Weight("w_noise", 0.02, "random jitter on every score (variety between games)"),
 ]
 (W_VP, W_SILVER, W_HARVEST, W_PIG, W_UPGRADED, W_TRADE, W_FIELD, W_BREED, W_BARROW, W_BUILDING, W_CRAFT, W_MARKET,
- W_EXT, W_HELPER, W_ROOF, W_CARD, W_SIESTA, W_SELL, W_NOISE) = range(len(WEIGHTS))  # fmt: skip
+ W_EXT, W_HELPER, W_ROOF, W_CARD, W_SIESTA, W_DELIVERY, W_HAT, W_SELL, W_NOISE) = range(len(WEIGHTS))  # fmt: skip
 
 BOOK = StrategyBook(
     "lagranja",
@@ -110,11 +127,18 @@ def greedy(w, s, d, k, mask, p, rng):
     best = -1
     best_score = -1e18
     deliver = s[G_PHASE] == PH_DELIVER or s[G_PHASE] == PH_EXTRA
+    need = needed_goods(s, d, p) if deliver else 0
     for a in range(N_ACTIONS):
         if not mask[a]:
             continue
-        if A_SELL <= a < A_SELL + 4 and not deliver and w[W_SELL] <= 0:
-            continue  # selling only pays in a delivery (the end sells the dens anyway)
+        if A_SELL <= a < A_TRADE_VP and not deliver:
+            continue  # selling, buying, paid upgrades and trades only pay towards a delivery (the end sells)
+        if A_SELL <= a < A_SELL + 4 and w[W_SELL] <= 0 and s[pb(p) + P_SILVER] > 0:
+            continue
+        if A_BUY <= a < A_BUY + 4 and not (need >> (a - A_BUY)) & 1:
+            continue  # buy only a resource a symbol asks for
+        if A_UPGRADE <= a < A_UPGRADE + 4 and not (need >> d[D_UPG_TO + a - A_UPGRADE]) & 1:
+            continue  # upgrade only into a good a symbol asks for
         scratch[:] = s
         step(scratch, d, k, a)
         sc = value(w, scratch, d, k, p)
@@ -178,4 +202,59 @@ def value(w, s, d, k, p):
             v += w[W_ROOF]
     v += w[W_CARD] * min(s[b + P_HAND_N], 6) * (1 if s[G_DECK_N] >= 0 else 0)
     v += w[W_SIESTA] * d[D_SIESTA_VP + s[b + P_SIESTA]]
+    if s[G_CUR] == p:
+        v += pending(w, s, d, p)
+    m = s[b + P_DONKEY]
+    if m >= 0 and (s[G_FLOW] == FL_DONKEY or (s[G_FLOW] == FL_DELIVER and s[G_DELIV_LEFT] == 0)):
+        v += w[W_DELIVERY] * min(m + 1, deliverable(s, d, p)) + w[W_HAT] * (3 - m)
     return v
+
+
+@njit(cache=True)
+def pending(w, s, d, p):
+    """What an effect still owes p (goods of choice, upgrades, deliveries, an option, a card, a market hex)."""
+    v = w[W_HARVEST] * s[G_GAIN_N] + 0.4 * s[G_UPG_LEFT] + 0.6 * s[G_XPLAY]
+    if s[G_DELIV_LEFT] > 0:
+        v += w[W_DELIVERY] * min(s[G_DELIV_LEFT], deliverable(s, d, p))
+    if s[G_OPT_KIND] != 0:
+        v += 0.6
+    if s[G_MKT_VALUE] > 0:
+        v += w[W_MARKET] * max(0, 6 - s[G_ROUND]) + 0.5
+    return v
+
+
+@njit(cache=True)
+def needed_goods(s, d, p):
+    """Bit g: a symbol of p's barrows or open craft buildings asks for good g and p has none."""
+    b = pb(p)
+    need = 0
+    for x in range(N_BUILD):
+        if s[G_BLOCKED + x] == 0 and s[b + P_CRAFT + x] == 0:
+            for j in range(d[D_BUILD_N + x]):
+                if not (s[b + P_BUILD_FILL + x] >> j) & 1:
+                    need |= 1 << d[D_BUILD_GOODS + x * 4 + j]
+    for i in range(N_SLOTS):
+        c = s[b + P_BARROW + i]
+        if c >= 0:
+            for j in range(d[D_CARDS + c * CARD_STRIDE + C_BARROW_N]):
+                if not (s[b + P_BARROW_FILL + i] >> j) & 1:
+                    need |= 1 << d[D_CARDS + c * CARD_STRIDE + C_GOODS + j]
+    for g in range(8):
+        if s[b + P_DEN + g] > 0 or (g < N_HARVEST and s[b + P_FIELD_GOODS + g] > 0):
+            need &= ~(1 << g)
+    return need
+
+
+@njit(cache=True)
+def deliverable(s, d, p):
+    """Symbols p could deliver now (open craft buildings and its barrows), a rough count."""
+    n = 0
+    for x in range(N_BUILD):
+        for j in range(4):
+            if can_deliver_building(s, d, p, x, j):
+                n += 1
+    for i in range(N_SLOTS):
+        for j in range(4):
+            if can_deliver_barrow(s, d, p, i, j):
+                n += 1
+    return n

@@ -1054,8 +1054,9 @@ def roof_usable(s, d, p, slot):
     if fn == RF_CARD:
         return s[b + P_HAND_N] > 0 or can_draw(s)
     if fn == RF_FLIP:
+        # ASSUMED: not another flip marker (two would flip each other forever)
         for i in range(ROOF_SLOTS):  # noqa: SIM110 (numba: a plain loop)
-            if i != slot and s[b + P_ROOF + i] >= 0 and s[b + P_ROOF_USED + i]:
+            if s[b + P_ROOF + i] >= 0 and s[b + P_ROOF + i] != RF_FLIP and s[b + P_ROOF_USED + i]:
                 return True
         return False
     return True
@@ -1091,7 +1092,7 @@ def use_roof(s, d, k, p, slot):
         s[b + P_SILVER] += 2
     elif fn == RF_FLIP:
         for i in range(ROOF_SLOTS):  # ASSUMED: the first used marker (the seed lets the player pick)
-            if i != slot and s[b + P_ROOF + i] >= 0 and s[b + P_ROOF_USED + i]:
+            if s[b + P_ROOF + i] >= 0 and s[b + P_ROOF + i] != RF_FLIP and s[b + P_ROOF_USED + i]:
                 s[b + P_ROOF_USED + i] = 0
                 break
     elif fn == RF_SIESTA:
