@@ -249,4 +249,4 @@ def needed_goods(s, d, p):
 @njit(cache=True)
 def deliverable(s, d, p):
     """Symbols p could deliver now (open craft buildings and its barrows)."""
-    return deliveries(s, d, p, s, False)  # counting only: the mask argument is not written
+    return deliveries(s, d, p, s, np.bool_(False))  # counting only: the mask argument is not written

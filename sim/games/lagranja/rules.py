@@ -653,6 +653,17 @@ def clear_notch(s, p, side, slot):
 
 
 @njit(cache=True)
+def sell_excess_pigs(s, d, k, p):
+    """A lost pig space (a Groom, Swineherd or Herder discarded) leaves pigs without room: they are sold
+    (ASSUMED; the sources are silent)."""
+    b = pb(p)
+    while s[b + P_DEN + G_PIG] > pig_capacity(s, d, k, p):
+        s[b + P_DEN + G_PIG] -= 1
+        free_marker(s, p, np.int64(1))
+        s[b + P_SILVER] += sell_price(d, np.int64(G_PIG))
+
+
+@njit(cache=True)
 def play_card(s, d, k, p, c, side):
     """Tuck card c under side `side` of p's farm (field, barrow, extension, helper)."""
     b = pb(p)
@@ -1206,6 +1217,8 @@ def init_state(s, d, k, n_players, rng):
     # the deck, an experiment's card taken out or set aside for a seat
     removed = k[K_REMOVE_CARD] - 1
     given = k[K_GIVE_CARD] - 1
+    if k[K_GIVE_CARD_SEAT] >= n_players:
+        given = -1  # no such seat in this game: the card stays in the deck
     nd = 0
     for c in range(d[D_N_CARDS]):
         if c != removed and c != given:
@@ -1816,7 +1829,7 @@ def play_mask(s, d, p, mask):
 
 @njit(cache=True)
 def deliver_mask(s, d, k, p, mask):
-    return deliveries(s, d, p, mask, True)
+    return deliveries(s, d, p, mask, np.bool_(True))
 
 
 @njit(cache=True)
@@ -1954,7 +1967,13 @@ def option_mask(s, p, mask):
         if kind == OPT_DIE2:
             mask[A_OPTION + 2] = 1
             n += 1
-    elif kind == OPT_DIE5 or kind == OPT_DIE6 or kind == OPT_DIE4 or kind == OPT_PEON or kind == OPT_SIESTA:
+    elif kind == OPT_PEON:  # 0: no; 1: pay 1 VP to use the die's space again
+        mask[A_OPTION] = 1
+        n += 1
+        if s[b + P_VP] > 0:
+            mask[A_OPTION + 1] = 1
+            n += 1
+    elif kind == OPT_DIE5 or kind == OPT_DIE6 or kind == OPT_DIE4 or kind == OPT_SIESTA:
         mask[A_OPTION] = 1
         mask[A_OPTION + 1] = 1
         n += 2
@@ -1994,6 +2013,7 @@ def step(s, d, k, a):
         clear_notch(s, p, side, slot)
         place_in_notch(s, p, side, slot, s[G_REPLACE])
         s[G_REPLACE] = -1
+        sell_excess_pigs(s, d, k, p)
     elif a < A_DISCARD:
         g = a - A_PAY
         s[G_PAY_TAKEN] |= 1 << g

@@ -1,0 +1,369 @@
+"""One scenario per helper card whose effect is implemented (helpers.csv; RULES.md 'Helpers'): each card is put in
+a helper notch of seat 0 and its effect checked against the same position without it."""
+
+import numpy as np
+
+from sim.games.lagranja import rules
+from sim.games.lagranja.layout import (
+    FL_EXTRA,
+    FL_PLAY,
+    G_BLOCKED,
+    G_CUR,
+    G_DELIV_LEFT,
+    G_EXTRA_FREE,
+    G_FLOW,
+    G_GAIN_N,
+    G_MARKET,
+    G_OPT_KIND,
+    G_PHASE,
+    G_PLAYS_LEFT,
+    G_ROOF_OPEN,
+    G_ROUND,
+    G_TURN,
+    G_UPG_LEFT,
+    OPT_DIE4,
+    OPT_PEON,
+    P_BARROW,
+    P_BARROW_FILL,
+    P_BUILD_FILL,
+    P_DEN,
+    P_DICE,
+    P_EXT_N,
+    P_FIELD_GOODS,
+    P_FIELDS,
+    P_HELPER_USED,
+    P_LDT,
+    P_ROOF,
+    P_SIESTA,
+    P_SILVER,
+    P_STOCK,
+    P_VP,
+    PH_DIE,
+)
+from sim.games.lagranja.tables import D_BUILD_GOODS, D_BUILD_N, D_HEX_NB, D_N_HEX
+
+from .scenario import D, act, barrow_card, barrow_of, clear_helpers, game, give_helper, legal, pb, phase
+
+
+def with_helper(name, n=2, knobs=None):
+    s, k = game(n, knobs)
+    clear_helpers(s, 0)
+    give_helper(s, 0, name)
+    return s, k
+
+
+def test_chef_upgrades_cost_1_silver_less():
+    s, k = with_helper("Chef")
+    assert rules.upgrade_cost(s, D, 0, 2) == 2
+
+
+def test_negotiator_scores_1_vp_when_its_owners_marker_leaves_the_market():
+    s, k = with_helper("Negotiator")
+    h = next(h for h in range(D[D_N_HEX]) if s[G_MARKET + h] == 0)
+    vp = int(s[pb(0) + P_VP])
+    rules.remove_from_market(s, D, k, h, 1)
+    assert s[pb(0) + P_VP] == vp + 1
+
+
+def test_porter_takes_both_options_of_revenue_space_6():
+    s, k = with_helper("Porter")
+    rules.resolve_face(s, D, k, 0, 6)
+    assert s[G_DELIV_LEFT] == 1 and s[pb(0) + P_SILVER] == 3 and s[G_OPT_KIND] == 0 and s[pb(0) + P_HELPER_USED]
+
+
+def test_farm_worker_pays_1_vp_to_play_a_card():
+    s, k = with_helper("Farm Worker")
+    vp = int(s[pb(0) + P_VP])
+    act(s, k, "use_helper(0)")
+    assert s[pb(0) + P_VP] == vp - 1 and phase(s) == "xplay"
+
+
+def test_merchant_pays_1_vp_for_the_revenue_space_of_the_rounds_number():
+    s, k = with_helper("Merchant")
+    s[G_ROUND] = 4
+    s[G_PHASE] = PH_DIE
+    assert rules.helper_usable(s, D, k, 0, 0)
+    rules.use_helper(s, D, k, 0, 0)
+    assert s[pb(0) + P_SILVER] == 5 and s[pb(0) + P_VP] == 0
+
+
+def test_monger_adds_1_vp_to_a_scoring_siesta_disc():
+    for space, extra in ((0, 0), (5, 1)):
+        s, k = with_helper("Monger")
+        s[pb(0) + P_SIESTA] = space
+        t, _ = game(2)
+        t[pb(0) + P_SIESTA] = space
+        rules.scoring(s, D, k)
+        rules.scoring(t, D, k)
+        assert s[pb(0) + P_VP] - t[pb(0) + P_VP] == extra
+
+
+def test_barrow_builder_keeps_the_completed_barrow():
+    s, k = with_helper("Barrow Builder")
+    c = barrow_card(2)
+    goods, _ = barrow_of(c)
+    s[pb(0) + P_BARROW] = c
+    s[pb(0) + P_BARROW_FILL] = (1 << len(goods)) - 1
+    rules.complete_barrow(s, D, k, 0, 0)
+    assert s[pb(0) + P_BARROW] == c and s[pb(0) + P_BARROW_FILL] == 0
+
+
+def test_shack_builder_makes_each_extension_cost_one_good_less():
+    s, k = with_helper("Shack Builder")
+    assert rules.extension_cost(s, D, 0) == 0
+    s[pb(0) + P_EXT_N] = 2
+    assert rules.extension_cost(s, D, 0) == 2
+
+
+def test_turner_makes_roofs_1_silver_cheaper():
+    s, k = with_helper("Turner")
+    s[G_ROUND] = 3
+    assert rules.roof_cost(s, D, 0) == 2
+
+
+def test_groom_swineherd_and_herder_add_pig_spaces():
+    for name, spaces in (("Groom", 3), ("Swineherd", 4), ("Herder", 3)):
+        s, k = with_helper(name)
+        assert rules.pig_capacity(s, D, k, 0) == spaces, name
+
+
+def test_peon_pays_1_vp_to_use_the_die_just_taken_again():
+    s, k = with_helper("Peon")
+    s[G_FLOW] = 3  # the dice
+    rules.roll_dice(s, k)
+    s[rules.G_DICE + 4] += 1
+    s[G_CUR] = 0
+    rules.take_die(s, D, k, 0, 4)
+    rules.resume(s, D, k)
+    assert s[G_OPT_KIND] == OPT_PEON
+    act(s, k, "option(1)")
+    assert s[pb(0) + P_SILVER] == 9 and s[pb(0) + P_VP] == 0
+
+
+def test_foreman_earns_1_silver_when_another_player_takes_a_die_matching_one_of_its_dice():
+    s, k = with_helper("Foreman")
+    s[pb(0) + P_DICE] = 4
+    s[rules.G_DICE + 4] = 1
+    rules.take_die(s, D, k, 1, 4)
+    assert s[pb(0) + P_SILVER] == 2
+
+
+def test_oil_miller_spends_a_field_olive_to_play_a_card():
+    s, k = with_helper("Oil Miller")
+    s[pb(0) + P_FIELDS] = 1
+    s[pb(0) + P_FIELD_GOODS] = 1
+    act(s, k, "use_helper(0)")
+    assert s[pb(0) + P_FIELD_GOODS] == 0 and phase(s) == "xplay"
+
+
+def test_cooper_spends_a_field_grape_for_a_delivery():
+    s, k = with_helper("Cooper")
+    s[pb(0) + P_FIELDS + 2] = 1
+    s[pb(0) + P_FIELD_GOODS + 2] = 1
+    act(s, k, "use_helper(0)")
+    assert s[pb(0) + P_FIELD_GOODS + 2] == 0 and phase(s) == "deliver"
+
+
+def test_farm_girl_and_manservant_raise_the_hand_limit():
+    for name in ("Farm Girl", "Manservant"):
+        s, k = with_helper(name)
+        assert rules.hand_limit(s, D, k, 0) == 4, name
+
+
+def extra_step(name):
+    s, k = with_helper(name)
+    s[G_FLOW] = FL_EXTRA
+    s[G_TURN] = 0
+    s[rules.G_ACTED] = 0
+    s[pb(0) + P_SILVER] = 0
+    rules.resume(s, D, k)
+    return s, k
+
+
+def test_packer_and_wagoner_servant_give_a_free_paid_delivery():
+    for name in ("Packer", "Wagoner Servant"):
+        s, k = extra_step(name)
+        assert s[G_EXTRA_FREE] == 1 and s[G_DELIV_LEFT] == 2, name
+
+
+def test_wagoner_makes_two_paid_deliveries_free():
+    s, k = extra_step("Wagoner")
+    assert s[G_EXTRA_FREE] == 1 and s[G_DELIV_LEFT] == 1  # the farm board's one, capped by the limit
+
+
+def test_farm_servant_upgrades_once_a_round_for_free():
+    s, k = with_helper("Farm Servant")
+    s[pb(0) + P_DEN] = 1
+    act(s, k, "use_helper(0)")
+    assert s[G_UPG_LEFT] == 1 and phase(s) == "upgrade"
+    act(s, k, "free_upgrade(0)")
+    assert s[pb(0) + P_DEN + 4] == 1 and s[pb(0) + P_SILVER] == 1 and "use_helper(0)" not in legal(s, k)
+
+
+def test_builder_plays_one_more_card_in_farm_step_1():
+    s, k = with_helper("Builder")
+    s[G_FLOW] = FL_PLAY
+    s[G_TURN] = 0
+    s[rules.G_ACTED] = 0
+    s[rules.G_ACTED] = 0
+    rules.resume(s, D, k)
+    assert s[G_PLAYS_LEFT] == 3  # round 1: two, and one more
+
+
+def test_candle_maker_adds_2_silver_to_harvest_goods_from_spaces_2_and_3():
+    s, k = with_helper("Candle Maker")
+    rules.resolve_face(s, D, k, 0, 3)
+    assert s[pb(0) + P_SILVER] == 3
+
+
+def test_agricultural_worker_sells_harvest_goods_from_fields():
+    s, k = with_helper("Agricultural Worker")
+    s[pb(0) + P_FIELDS] = 1
+    s[pb(0) + P_FIELD_GOODS] = 1
+    assert "sell(0)" in legal(s, k)
+
+
+def test_potter_pays_extensions_with_goods_of_one_kind():
+    s, k = with_helper("Potter")
+    b = pb(0)
+    s[b + P_EXT_N] = 1
+    s[b + P_VP] = 0
+    s[b + P_SILVER] = 2
+    s[b + P_DEN + 7] = 0
+    assert rules.can_pay_extension(s, D, 0)
+
+
+def test_storage_builder_holds_a_sixth_roof_worth_3_vp():
+    s, k = with_helper("Storage Builder")
+    s[G_ROOF_OPEN] = 3
+    vp = int(s[pb(0) + P_VP])
+    rules.buy_roof(s, D, k, 0, 0)
+    assert s[pb(0) + P_ROOF + 5] == 3 and s[pb(0) + P_VP] == vp + 3
+    assert rules.storage_locked(s, D, 0, 0)
+
+
+def test_fodder_maid_turns_a_field_grain_into_a_pig():
+    s, k = with_helper("Fodder Maid")
+    s[pb(0) + P_FIELDS + 1] = 1
+    s[pb(0) + P_FIELD_GOODS + 1] = 1
+    act(s, k, "use_helper(0)")
+    assert s[pb(0) + P_FIELD_GOODS + 1] == 0 and s[pb(0) + P_DEN + 3] == 1
+
+
+def test_cabinetmaker_takes_a_pig_sold_without_room():
+    s, k = with_helper("Cabinetmaker")
+    s[pb(0) + P_DEN + 3] = 2
+    act(s, k, "use_helper(0)")
+    assert s[pb(0) + P_SILVER] == 4
+
+
+def test_errand_boy_takes_a_harvest_good_once_a_round():
+    s, k = with_helper("Errand Boy")
+    act(s, k, "use_helper(0)")
+    assert phase(s) == "gain" and s[G_GAIN_N] == 1
+
+
+def test_olive_picker_brewer_and_vintner_move_their_crop_from_a_field_to_the_den():
+    for name, g in (("Olive Picker", 0), ("Brewer", 1), ("Vintner", 2)):
+        s, k = with_helper(name)
+        s[pb(0) + P_FIELDS + g] = 1
+        s[pb(0) + P_FIELD_GOODS + g] = 1
+        act(s, k, "use_helper(0)")
+        assert s[pb(0) + P_FIELD_GOODS + g] == 0 and s[pb(0) + P_DEN + g] == 1, name
+
+
+def test_marketer_scores_1_vp_for_siesta_steps_from_space_5():
+    s, k = with_helper("Marketer")
+    s[G_OPT_KIND] = 2  # die 5
+    rules.choose_option(s, D, k, 0, 2)
+    assert s[pb(0) + P_VP] == 2
+
+
+def test_seeds_trader_may_take_3_silver_and_a_harvest_good_from_space_4():
+    s, k = with_helper("Seeds Trader")
+    rules.resolve_face(s, D, k, 0, 4)
+    assert s[G_OPT_KIND] == OPT_DIE4
+    rules.choose_option(s, D, k, 0, 1)
+    assert s[pb(0) + P_SILVER] == 4 and s[G_GAIN_N] == 1
+
+
+def test_fat_cat_adds_2_silver_to_space_4():
+    s, k = with_helper("Fat Cat")
+    rules.resolve_face(s, D, k, 0, 4)
+    assert s[pb(0) + P_SILVER] == 7
+
+
+def test_pitchman_scores_2_vp_per_removed_marker():
+    s, k = with_helper("Pitchman")
+    h = next(h for h in range(D[D_N_HEX]) if s[G_MARKET + h] == 1)
+    vp = int(s[pb(0) + P_VP])
+    rules.remove_from_market(s, D, k, h, 0)
+    assert s[pb(0) + P_VP] == vp + 2
+
+
+def test_peddler_moves_a_removed_marker_to_an_adjacent_empty_hex():
+    s, k = with_helper("Peddler", n=4)
+    h = next(h for h in range(D[D_N_HEX]) if s[G_MARKET + h] == 0)
+    stock = int(s[pb(0) + P_STOCK])
+    rules.remove_from_market(s, D, k, h, 1)
+    moved = [int(D[D_HEX_NB + h * 6 + j]) for j in range(6) if D[D_HEX_NB + h * 6 + j] >= 0]
+    assert s[G_MARKET + h] == -1 and any(s[G_MARKET + x] == 0 for x in moved) and s[pb(0) + P_STOCK] == stock
+
+
+def test_pig_breeder_breeds_two_piglets_from_three_pigs_with_two_free_spaces():
+    s, k = with_helper("Pig Breeder")
+    s[pb(0) + P_DEN + 3] = 3
+    s[pb(0) + rules.P_EXT_PIG] = 3
+    rules.income(s, D, k, 0)
+    assert s[pb(0) + P_DEN + 3] == 5
+
+
+def test_barterer_gets_a_good_of_the_completed_barrow_back():
+    s, k = with_helper("Barterer")
+    c = barrow_card(5)
+    goods, _ = barrow_of(c)
+    s[pb(0) + P_BARROW] = c
+    s[pb(0) + P_BARROW_FILL] = (1 << len(goods)) - 1
+    before = s[pb(0) + P_DEN : pb(0) + P_DEN + 7].copy()
+    rules.complete_barrow(s, D, k, 0, 0)
+    assert (s[pb(0) + P_DEN : pb(0) + P_DEN + 7] - before).sum() == (0 if all(g == 7 for g in goods) else 1)
+
+
+def test_haggler_gets_an_upgraded_good_back_from_a_completed_building():
+    s, k = with_helper("Haggler")
+    x = next(x for x in range(6) if any(4 <= D[D_BUILD_GOODS + x * 4 + j] <= 6 for j in range(D[D_BUILD_N + x])))
+    s[G_BLOCKED + x] = 0
+    n = int(D[D_BUILD_N + x])
+    s[pb(0) + P_BUILD_FILL + x] = (1 << n) - 1
+    before = int(s[pb(0) + P_DEN + 4] + s[pb(0) + P_DEN + 5] + s[pb(0) + P_DEN + 6])
+    rules.complete_building(s, D, k, 0, x)
+    assert s[pb(0) + P_DEN + 4] + s[pb(0) + P_DEN + 5] + s[pb(0) + P_DEN + 6] == before + 1
+
+
+def test_long_distance_trader_turns_a_trade_commodity_into_2_vp_marking_the_option():
+    s, k = with_helper("Long Distance Trader")
+    vp = int(s[pb(0) + P_VP])
+    act(s, k, "trade_vp(0)")
+    assert s[pb(0) + P_VP] == vp + 2 and s[pb(0) + P_LDT] == 1 and s[pb(0) + P_DEN + 7] == 0
+    s[pb(0) + P_DEN + 7] = 1
+    assert "trade_vp(0)" not in legal(s, k) and "trade_vp(1)" in legal(s, k)
+
+
+def test_the_assumed_income_helpers_pay_a_silver_or_a_harvest_good_in_the_farm_phase():
+    for name in ("Trader", "Straw Binder", "Basket Weaver", "Ornament Carver", "Shoemaker"):
+        s, k = with_helper(name)
+        rules.income(s, D, k, 0)
+        assert s[pb(0) + P_SILVER] == 2, name
+    for name in ("Greengrocer", "Instructor", "Ploughboy", "Supplier"):
+        assert rules.helper_amount(*with_helper(name)[:1], D, 0, np.int64(37)) == 1, name
+
+
+def test_the_assumed_delivery_helpers_add_a_delivery_in_transport_step_3():
+    for name in ("Donkey Driver", "Blacksmith"):
+        s, k = with_helper(name)
+        s[G_FLOW] = 6  # deliveries
+        s[G_TURN] = 0
+        s[rules.G_ACTED] = 0
+        s[pb(0) + rules.P_DONKEY] = 1
+        rules.resume(s, D, k)
+        assert s[G_CUR] == 0 and s[G_DELIV_LEFT] == 3, name

@@ -1,0 +1,118 @@
+"""The solo game with its robot (seed 002, ソロゲーム): 5 dice, 2 roofs a round, turn-order markers 2 and 3, the
+dice discarded lowest (rounds 1-3) or highest (4-6), the robot's market marker, the siesta threshold."""
+
+from sim.games.lagranja import rules
+from sim.games.lagranja.layout import (
+    FL_DELIVER,
+    FL_DICE,
+    G_DICE,
+    G_FLOW,
+    G_MARKET,
+    G_ROBOT_PLACED,
+    G_ROOF_DECK,
+    G_ROUND,
+    G_SOLO_FIRST,
+    G_TURN,
+    P_SIESTA,
+    P_VP,
+    ROBOT,
+)
+from sim.games.lagranja.tables import C_BARROW_VP, D_HEX_NB, D_HEX_START, D_HEX_VALUE, D_N_HEX, card_base
+
+from .scenario import D, act, game, legal, pb, phase
+
+
+def test_solo_uses_5_dice_and_2_roof_markers_a_round():
+    s, k = game(1)
+    rules.roll_dice(s, k)
+    assert sum(int(s[G_DICE + f]) for f in range(1, 7)) == 5
+    for r in range(6):
+        assert sum(1 for i in range(4) if s[G_ROOF_DECK + r * 4 + i] >= 0) == 2
+
+
+def test_solo_start_markers_follow_the_drawn_turn_order_marker():
+    for index in range(6):
+        s, k = game(1, index=index)
+        mine = 1 if s[G_SOLO_FIRST] else 2
+        owners = {int(D[D_HEX_START + h]): int(s[G_MARKET + h]) for h in range(D[D_N_HEX]) if D[D_HEX_START + h]}
+        assert owners[mine] == 0 and owners[3 - mine] == ROBOT
+
+
+def set_dice(s, faces):
+    for f in range(7):
+        s[G_DICE + f] = 0
+    for f in faces:
+        s[G_DICE + f] += 1
+
+
+def test_solo_start_player_picks_then_the_lowest_die_goes_in_rounds_1_to_3():
+    s, k = game(1)
+    s[G_SOLO_FIRST] = 1
+    s[G_FLOW] = FL_DICE
+    s[G_TURN] = 0
+    s[rules.G_ACTED] = 0
+    rules.roll_dice(s, k)
+    set_dice(s, [1, 2, 4, 5, 6])
+    rules.resume(s, D, k)
+    act(s, k, "take_die(3)")  # the 4
+    while phase(s) != "die":
+        act(s, k, legal(s, k)[0])
+    assert [int(s[G_DICE + f]) for f in range(1, 7)] == [0, 1, 0, 0, 1, 1]  # the 1 left
+
+
+def test_solo_second_player_loses_the_highest_die_before_each_pick_in_rounds_4_to_6():
+    s, k = game(1)
+    s[G_SOLO_FIRST] = 0
+    s[G_ROUND] = 4
+    s[G_FLOW] = FL_DICE
+    s[G_TURN] = 0
+    s[rules.G_ACTED] = 0
+    rules.roll_dice(s, k)
+    set_dice(s, [1, 2, 4, 5, 6])
+    rules.resume(s, D, k)
+    assert phase(s) == "die" and [int(s[G_DICE + f]) for f in range(1, 7)] == [1, 1, 0, 1, 1, 0]
+
+
+def test_the_robot_places_on_its_cards_barrow_value_removing_the_players_markers():
+    s, k = game(1)
+    for h in range(D[D_N_HEX]):
+        s[G_MARKET + h] = -1
+    c = int(s[rules.G_DECK + int(s[rules.G_DECK_N]) - 1])
+    v = int(D[card_base(c) + C_BARROW_VP])
+    # a player marker next to exactly one hex of value v, with a lower value
+    target = next(h for h in range(D[D_N_HEX]) if D[D_HEX_VALUE + h] == v and rules.hex_open(s, D, k, h))
+    low = [int(D[D_HEX_NB + target * 6 + j]) for j in range(6) if D[D_HEX_NB + target * 6 + j] >= 0]
+    low = [x for x in low if D[D_HEX_VALUE + x] < v and rules.hex_open(s, D, k, x)]
+    if not low:
+        return
+    s[G_MARKET + low[0]] = 0
+    rules.robot_place(s, D, k)
+    assert s[G_ROBOT_PLACED] == 1 and s[G_MARKET + low[0]] == -1
+    assert sum(1 for h in range(D[D_N_HEX]) if s[G_MARKET + h] == ROBOT) == 1
+
+
+def test_the_player_removing_a_robot_marker_scores_1_vp():
+    s, k = game(1)
+    h = next(h for h in range(D[D_N_HEX]) if s[G_MARKET + h] == ROBOT)
+    vp = int(s[pb(0) + P_VP])
+    rules.remove_from_market(s, D, k, h, 0)
+    assert s[pb(0) + P_VP] == vp + 1
+
+
+def test_solo_siesta_space_3_or_more_makes_the_player_start_the_next_round():
+    for space, first in ((2, 0), (3, 1), (5, 1)):
+        s, k = game(1)
+        s[pb(0) + P_SIESTA] = space
+        rules.scoring(s, D, k)
+        assert s[G_SOLO_FIRST] == first
+
+
+def test_the_robot_places_before_a_second_player_delivers():
+    s, k = game(1)
+    s[G_SOLO_FIRST] = 0
+    s[G_FLOW] = FL_DELIVER
+    s[G_TURN] = 0
+    s[rules.G_ACTED] = 0
+    s[pb(0) + rules.P_DONKEY] = 0
+    rules.resume(s, D, k)
+    assert s[G_ROBOT_PLACED] == 1 and phase(s) == "deliver"
