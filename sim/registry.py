@@ -40,6 +40,13 @@ GAMES: dict[str, GameInfo] = {
         "sim.games.obsession.spec",
         "Victorian families host activities, court the Fairchilds and improve their estates; 16 or 20 rounds",
     ),
+    "lagranja": GameInfo(
+        "lagranja",
+        "La Granja (Andreas Odendahl, Michael Keller, 2014), solo robot included",
+        (1, 4),
+        "sim.games.lagranja.spec",
+        "Majorcan farms play cards four ways, take revenue dice, deliver to barrows, the market and craft buildings",
+    ),
 }
 
 
