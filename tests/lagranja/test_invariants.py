@@ -30,7 +30,7 @@ def test_random_games_keep_every_invariant(n_players):
     assert errors == dict.fromkeys(ERRORS, 0)
     assert counts["games"] == N_GAMES
     # the checks saw what they check: barrows and buildings completed, markers on the market, refills
-    assert counts["barrows_completed"] > N_GAMES // 2 and counts["buildings_completed"] > N_GAMES // 10
+    assert counts["barrows_completed"] > N_GAMES // 5 and counts["buildings_completed"] > N_GAMES // 10
     assert counts["market_markers_at_end"] > N_GAMES and counts["refills_checked"] == 6 * N_GAMES * n_players
     assert counts["max_markers_in_play"] <= 25
 
