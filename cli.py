@@ -567,7 +567,8 @@ def sweep(
 def value(
     game: Annotated[str, typer.Argument(help="A game from `playout games`.")],
     cards: Annotated[
-        str | None, typer.Option("--cards", help="Card kind (Yokohama: tech; Obsession: tile; default: the first).")
+        str | None,
+        typer.Option("--cards", help="Card kind (Yokohama: tech; Obsession: tile; La Granja: farm; default: first)."),
     ] = None,
     family: Annotated[
         bool, typer.Option("--family", help="The worth of each family instead (games with families: Obsession).")
