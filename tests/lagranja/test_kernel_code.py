@@ -4,7 +4,12 @@ import pytest
 
 from tests.kernel_code import literal_argument_calls, recursive_chain
 
-KERNEL_FILES = ["sim/games/lagranja/rules.py"]
+KERNEL_FILES = [
+    "sim/games/lagranja/rules.py",
+    "sim/games/lagranja/kernel.py",
+    "sim/games/lagranja/search.py",
+    "strategies/lagranja.py",
+]
 
 
 @pytest.mark.parametrize("path", KERNEL_FILES)

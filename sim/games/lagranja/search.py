@@ -1,0 +1,99 @@
+"""What a search bot needs of La Granja: re-dealing what a seat cannot see, and evaluating a state.
+
+`redeal(s, d, k, seat, rng, stream)` re-samples in place everything `seat` cannot see (layout.py, "Hidden
+information"): the draw deck and the other players' hands form one unseen pool (sorted, shuffled with
+`rng[stream]`, dealt back: each other hand keeps its size, the deck takes the rest); the roof markers of the rounds
+to come (their multiset shuffled over the same slots); the revenue dice of the rounds not yet rolled (rolled
+again); the reshuffle key. The result depends on what the seat knows and on the generator, never on the hidden
+order it replaces. The donkey markers chosen in the same step are not hidden here (the bots choose in turn order
+without looking; a search should not look either).
+
+`evaluate(s, d, k, out)`: out[p] = seat p's score if the game ended now (the final conversion on `s`, which it
+changes: pass a copy).
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.games.lagranja.layout import (
+    FL_DICE,
+    G_DECK,
+    G_DECK_N,
+    G_FLOW,
+    G_PLAYERS,
+    G_ROLLS,
+    G_ROOF_DECK,
+    G_ROUND,
+    G_SHUFFLE_KEY,
+    MAX_CARDS,
+    MAX_PLAYERS,
+    P_HAND,
+    P_HAND_N,
+    P_VP,
+    ROOFS_PER_ROUND,
+)
+from sim.games.lagranja.rules import final_scoring, pb
+from sim.rng import below, shuffle
+
+
+@njit(cache=True)
+def redeal_cards(s, seat, rng, stream):
+    pool = np.zeros(MAX_CARDS + MAX_PLAYERS * 20, np.int64)
+    n = 0
+    for i in range(s[G_DECK_N]):
+        pool[n] = s[G_DECK + i]
+        n += 1
+    for q in range(s[G_PLAYERS]):
+        if q == seat:
+            continue
+        for i in range(s[pb(q) + P_HAND_N]):
+            pool[n] = s[pb(q) + P_HAND + i]
+            n += 1
+    pool[:n].sort()
+    shuffle(pool, np.int64(0), n, rng, stream)
+    x = 0
+    for q in range(s[G_PLAYERS]):
+        if q == seat:
+            continue
+        for i in range(s[pb(q) + P_HAND_N]):
+            s[pb(q) + P_HAND + i] = pool[x]
+            x += 1
+    for i in range(s[G_DECK_N]):
+        s[G_DECK + i] = pool[x]
+        x += 1
+
+
+@njit(cache=True)
+def redeal_roofs(s, rng, stream):
+    """The roof markers of the rounds after this one: the same markers over the same slots, in a new order."""
+    first = s[G_ROUND] * ROOFS_PER_ROUND
+    pool = np.zeros(6 * ROOFS_PER_ROUND, np.int64)
+    slots = np.zeros(6 * ROOFS_PER_ROUND, np.int64)
+    n = 0
+    for i in range(first, 6 * ROOFS_PER_ROUND):
+        if s[G_ROOF_DECK + i] >= 0:
+            pool[n] = s[G_ROOF_DECK + i]
+            slots[n] = i
+            n += 1
+    pool[:n].sort()
+    shuffle(pool, np.int64(0), n, rng, stream)
+    for j in range(n):
+        s[G_ROOF_DECK + slots[j]] = pool[j]
+
+
+@njit(cache=True)
+def redeal(s, d, k, seat, rng, stream):
+    redeal_cards(s, seat, rng, stream)
+    redeal_roofs(s, rng, stream)
+    first = s[G_ROUND] if s[G_FLOW] <= FL_DICE else s[G_ROUND] + 1  # rounds whose dice are not rolled yet
+    for r in range(first, 7):
+        for i in range(9):
+            s[G_ROLLS + (r - 1) * 9 + i] = 1 + below(rng, stream, np.int64(6))
+    s[G_SHUFFLE_KEY] = below(rng, stream, np.int64(2147483647))
+
+
+@njit(cache=True)
+def evaluate(s, d, k, out):
+    final_scoring(s, d, k)
+    for p in range(min(s[G_PLAYERS], MAX_PLAYERS)):
+        out[p] = s[pb(p) + P_VP]
