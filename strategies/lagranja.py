@@ -65,10 +65,11 @@ from sim.games.lagranja.tables import (
 )
 from sim.kernel_tools import random_legal
 from sim.rng import uniform
-from strategies import Strategy, StrategyBook, Weight
+from strategies import Strategy, StrategyBook, Weight, mcts
 
 RANDOM = 0
 GREEDY = 1
+MCTS = 2
 MEMORY_SIZE = 2  # per-seat scratch a bot may keep between its decisions
 
 WEIGHTS = [
@@ -99,7 +100,7 @@ WEIGHTS = [
 
 BOOK = StrategyBook(
     "lagranja",
-    weights=WEIGHTS,
+    weights=WEIGHTS + mcts.MCTS_WEIGHTS,
     strategies=[
         Strategy("random", RANDOM, "uniform over the legal actions"),
         Strategy("greedy", GREEDY, "best one-step value of each legal action (weights below)"),
@@ -109,12 +110,15 @@ BOOK = StrategyBook(
                  {"w_building": 2.4, "w_craft": 1.0, "w_barrow": 0.35, "w_market": 0.3, "w_upgraded": 1.1}),
         Strategy("pigs", GREEDY, "pig-and-meat engine: pig spaces, breeding, cured meat",
                  {"w_pig": 1.5, "w_breed": 0.9, "w_upgraded": 1.2, "w_field": 0.2, "w_ext": 0.6}),
+        *mcts.mcts_strategies(MCTS),
     ],
 )  # fmt: skip
 
 
 @njit(cache=True)
 def choose(kernel, weights, s, d, k, mask, n_legal, seat, rng, memory):
+    if kernel == MCTS:
+        return mcts.choose("lagranja", weights, s, d, k, mask, n_legal, seat, rng, memory)
     if kernel == GREEDY:
         return greedy(weights, s, d, k, mask, seat, rng)
     return random_legal(mask, n_legal, rng, 1 + seat)

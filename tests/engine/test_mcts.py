@@ -12,7 +12,7 @@ from sim.engine import Recipe, prepare
 from sim.kernel_tools import random_legal
 from sim.rng import new_streams
 
-GAMES = ["yokohama", "gangsta", "obsession"]
+GAMES = ["yokohama", "gangsta", "obsession", "lagranja"]
 CODE = "mcts:iters=24,depth=8"
 
 
@@ -79,6 +79,12 @@ def permute_hidden(p: Position) -> np.ndarray:
             at = L.G_OPENING + (ch - 2) * L.RIVER
             s[at : at + L.RIVER] = s[at : at + L.RIVER][::-1]
         s[L.G_SHUFFLE_KEY] += 12345
+    elif p.game == "lagranja":
+        n = int(s[L.G_DECK_N])
+        s[L.G_DECK : L.G_DECK + n] = s[L.G_DECK : L.G_DECK + n][::-1]
+        hand = p.rules.pb(other) + L.P_HAND
+        if n and s[p.rules.pb(other) + L.P_HAND_N]:  # an opponent's hand card swapped with a deck card
+            s[hand], s[L.G_DECK] = s[L.G_DECK], s[hand]
     else:
         n = int(s[L.G_BAG_N])
         s[L.G_BAG : L.G_BAG + n] = s[L.G_BAG : L.G_BAG + n][::-1]

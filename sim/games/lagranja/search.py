@@ -10,6 +10,8 @@ without looking; a search should not look either).
 
 `evaluate(s, d, k, out)`: out[p] = seat p's score if the game ended now (the final conversion on `s`, which it
 changes: pass a copy).
+
+The rest is what strategies/mcts.py calls by name (rules and the game's own bots for rollouts).
 """
 
 import numpy as np
@@ -32,8 +34,18 @@ from sim.games.lagranja.layout import (
     P_VP,
     ROOFS_PER_ROUND,
 )
-from sim.games.lagranja.rules import final_scoring, pb
+from sim.games.lagranja.rules import (  # noqa: F401  (the search's calls, by name)
+    current_player,
+    final_scores,
+    final_scoring,
+    is_terminal,
+    legal_mask,
+    pb,
+    step,
+)
+from sim.kernel_tools import random_legal
 from sim.rng import below, shuffle
+from strategies.lagranja import MEMORY_SIZE, greedy
 
 
 @njit(cache=True)
@@ -97,3 +109,16 @@ def evaluate(s, d, k, out):
     final_scoring(s, d, k)
     for p in range(min(s[G_PLAYERS], MAX_PLAYERS)):
         out[p] = s[pb(p) + P_VP]
+
+
+@njit(cache=True)
+def new_memory():
+    return np.zeros((MAX_PLAYERS, MEMORY_SIZE), np.float64)
+
+
+@njit(cache=True)
+def rollout(policy, w, s, d, k, mask, n_legal, seat, rng, memory):
+    """The game's own bots: 0 random, 1 greedy (with the searching player's greedy weights)."""
+    if policy == 0:
+        return random_legal(mask, n_legal, rng, 1 + seat)
+    return greedy(w, s, d, k, mask, seat, rng)
