@@ -3,7 +3,7 @@
 import numpy as np
 from numba import njit
 
-from sim.rng import below
+from sim.rng import below, shuffle
 
 
 @njit(cache=True)
@@ -54,3 +54,34 @@ def random_legal(mask, n_legal, rng, stream):
                 return a
             pick -= 1
     return -1
+
+
+@njit(cache=True)
+def redeal_hands(s, deck_at, deck_n_at, hand_at, hand_n_at, players, player_at, player_size, seat, rng, stream, size):
+    """Forget one kind of hidden card for a search. The deck and every other player's hand form one unseen
+    pool: sorted (so the result never depends on the hidden order it replaces), shuffled with rng[stream] and
+    dealt back; each other hand keeps its size, the deck takes the rest. Seat q's hand cells start at
+    player_at + q * player_size + hand_at; size bounds the pool."""
+    pool = np.zeros(size, np.int64)
+    n = 0
+    for i in range(s[deck_n_at]):
+        pool[n] = s[deck_at + i]
+        n += 1
+    for q in range(players):
+        if q != seat:
+            at = player_at + q * player_size
+            for i in range(s[at + hand_n_at]):
+                pool[n] = s[at + hand_at + i]
+                n += 1
+    pool[:n].sort()
+    shuffle(pool, np.int64(0), n, rng, stream)
+    x = 0
+    for q in range(players):
+        if q != seat:
+            at = player_at + q * player_size
+            for i in range(s[at + hand_n_at]):
+                s[at + hand_at + i] = pool[x]
+                x += 1
+    for i in range(s[deck_n_at]):
+        s[deck_at + i] = pool[x]
+        x += 1

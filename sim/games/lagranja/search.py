@@ -22,6 +22,7 @@ from sim.games.lagranja.layout import (
     G_DECK,
     G_DECK_N,
     G_FLOW,
+    G_PLAYER,
     G_PLAYERS,
     G_ROLLS,
     G_ROOF_DECK,
@@ -32,6 +33,7 @@ from sim.games.lagranja.layout import (
     P_HAND,
     P_HAND_N,
     P_VP,
+    PLAYER_SIZE,
     ROOFS_PER_ROUND,
 )
 from sim.games.lagranja.rules import (  # noqa: F401  (the search's calls, by name)
@@ -43,36 +45,9 @@ from sim.games.lagranja.rules import (  # noqa: F401  (the search's calls, by na
     pb,
     step,
 )
-from sim.kernel_tools import random_legal
+from sim.kernel_tools import random_legal, redeal_hands
 from sim.rng import below, shuffle
 from strategies.lagranja import MEMORY_SIZE, greedy
-
-
-@njit(cache=True)
-def redeal_cards(s, seat, rng, stream):
-    pool = np.zeros(MAX_CARDS + MAX_PLAYERS * 20, np.int64)
-    n = 0
-    for i in range(s[G_DECK_N]):
-        pool[n] = s[G_DECK + i]
-        n += 1
-    for q in range(s[G_PLAYERS]):
-        if q == seat:
-            continue
-        for i in range(s[pb(q) + P_HAND_N]):
-            pool[n] = s[pb(q) + P_HAND + i]
-            n += 1
-    pool[:n].sort()
-    shuffle(pool, np.int64(0), n, rng, stream)
-    x = 0
-    for q in range(s[G_PLAYERS]):
-        if q == seat:
-            continue
-        for i in range(s[pb(q) + P_HAND_N]):
-            s[pb(q) + P_HAND + i] = pool[x]
-            x += 1
-    for i in range(s[G_DECK_N]):
-        s[G_DECK + i] = pool[x]
-        x += 1
 
 
 @njit(cache=True)
@@ -95,7 +70,8 @@ def redeal_roofs(s, rng, stream):
 
 @njit(cache=True)
 def redeal(s, d, k, seat, rng, stream):
-    redeal_cards(s, seat, rng, stream)
+    redeal_hands(s, np.int64(G_DECK), np.int64(G_DECK_N), np.int64(P_HAND), np.int64(P_HAND_N), s[G_PLAYERS],
+                 np.int64(G_PLAYER), np.int64(PLAYER_SIZE), seat, rng, stream, np.int64(MAX_CARDS))  # fmt: skip
     redeal_roofs(s, rng, stream)
     first = s[G_ROUND] if s[G_FLOW] <= FL_DICE else s[G_ROUND] + 1  # rounds whose dice are not rolled yet
     for r in range(first, 7):

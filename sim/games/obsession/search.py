@@ -24,6 +24,7 @@ from sim.games.obsession.layout import (
     G_CASUAL_N,
     G_OBJ_DECK,
     G_OBJ_DECK_N,
+    G_PLAYER,
     G_PLAYERS,
     G_PRESTIGE,
     G_PRESTIGE_N,
@@ -37,6 +38,7 @@ from sim.games.obsession.layout import (
     N_THEMES,
     P_OBJ,
     P_OBJ_N,
+    P_SIZE,
     P_VP,
     P_VPC,
     P_VPC_N,
@@ -50,7 +52,7 @@ from sim.games.obsession.rules import (  # noqa: F401  (the search's calls, by n
     pb,
     step,
 )
-from sim.kernel_tools import random_legal
+from sim.kernel_tools import random_legal, redeal_hands
 from sim.rng import shuffle
 from strategies.obsession import MEMORY_SIZE, greedy
 
@@ -63,45 +65,17 @@ def sort_and_shuffle(s, start, n, rng, stream):
 
 
 @njit(cache=True)
-def redeal_hands(s, deck_at, count_at, hand_at, hand_n_at, seat, rng, stream, size):
-    """The deck and every other player's hand of one kind of hidden card form one unseen pool: sorted,
-    shuffled, and dealt back (each other hand keeps its size; the deck takes the rest)."""
-    pool = np.zeros(size, np.int64)
-    n = 0
-    for i in range(s[count_at]):
-        pool[n] = s[deck_at + i]
-        n += 1
-    for q in range(s[G_PLAYERS]):
-        if q == seat:
-            continue
-        for i in range(s[pb(q) + hand_n_at]):
-            pool[n] = s[pb(q) + hand_at + i]
-            n += 1
-    pool[:n].sort()
-    shuffle(pool, np.int64(0), n, rng, stream)
-    x = 0
-    for q in range(s[G_PLAYERS]):
-        if q == seat:
-            continue
-        for i in range(s[pb(q) + hand_n_at]):
-            s[pb(q) + hand_at + i] = pool[x]
-            x += 1
-    for i in range(s[count_at]):
-        s[deck_at + i] = pool[x]
-        x += 1
-
-
-@njit(cache=True)
 def redeal(s, d, k, seat, rng, stream):
     sort_and_shuffle(s, np.int64(G_BAG), s[G_BAG_N], rng, stream)
     sort_and_shuffle(s, np.int64(G_CASUAL), s[G_CASUAL_N], rng, stream)
     sort_and_shuffle(s, np.int64(G_PRESTIGE), s[G_PRESTIGE_N], rng, stream)
     shown = s[G_THEMES_SHOWN]
     sort_and_shuffle(s, G_THEMES + shown, N_THEMES - shown, rng, stream)
-    redeal_hands(s, np.int64(G_OBJ_DECK), np.int64(G_OBJ_DECK_N), np.int64(P_OBJ), np.int64(P_OBJ_N), seat, rng,
-                 stream, np.int64(MAX_OBJ_CARDS))  # fmt: skip
-    redeal_hands(s, np.int64(G_VPC_DECK), np.int64(G_VPC_DECK_N), np.int64(P_VPC), np.int64(P_VPC_N), seat, rng,
-                 stream, np.int64(MAX_VP_CARDS))  # fmt: skip
+    players, first, size = s[G_PLAYERS], np.int64(G_PLAYER), np.int64(P_SIZE)
+    redeal_hands(s, np.int64(G_OBJ_DECK), np.int64(G_OBJ_DECK_N), np.int64(P_OBJ), np.int64(P_OBJ_N), players, first,
+                 size, seat, rng, stream, np.int64(MAX_OBJ_CARDS))  # fmt: skip
+    redeal_hands(s, np.int64(G_VPC_DECK), np.int64(G_VPC_DECK_N), np.int64(P_VPC), np.int64(P_VPC_N), players, first,
+                 size, seat, rng, stream, np.int64(MAX_VP_CARDS))  # fmt: skip
 
 
 @njit(cache=True)
