@@ -36,6 +36,7 @@ from sim.games.lagranja.layout import (
     P_DEN,
     P_DONKEY,
     P_EXT_N,
+    P_FIELD_EXTRA,
     P_FIELD_GOODS,
     P_FIELDS,
     P_HAND_N,
@@ -166,7 +167,7 @@ def value(w, s, d, k, p):
     left = max(0, 6 - s[G_ROUND])  # whole rounds after this one
     v = w[W_VP] * s[b + P_VP] + w[W_SILVER] * s[b + P_SILVER]
     for g in range(N_HARVEST):
-        v += w[W_HARVEST] * (s[b + P_DEN + g] + s[b + P_FIELD_GOODS + g])
+        v += w[W_HARVEST] * (s[b + P_DEN + g] + s[b + P_FIELD_GOODS + g] + s[b + P_FIELD_EXTRA + g])
         v += w[W_FIELD] * s[b + P_FIELDS + g] * left
     pigs = s[b + P_DEN + 3]
     v += w[W_PIG] * pigs

@@ -36,6 +36,7 @@ from sim.games.lagranja.layout import (
     P_DEN,
     P_EXT_N,
     P_EXT_PIG,
+    P_FIELD_EXTRA,
     P_FIELD_GOODS,
     P_FIELDS,
     P_HAND_N,
@@ -109,7 +110,7 @@ def markers_in_play(s, d, p):
     for g in range(N_GOODS):
         n += s[b + P_DEN + g]
     for g in range(N_HARVEST):
-        n += s[b + P_FIELD_GOODS + g]
+        n += s[b + P_FIELD_GOODS + g] + s[b + P_FIELD_EXTRA + g]
     for i in range(N_SLOTS):
         n += bits(s[b + P_BARROW_FILL + i]) + s[b + P_HELPER_USED + i]
     for x in range(N_BUILD):
@@ -130,7 +131,9 @@ def check_state(s, d, k, out):
             bad |= s[b + P_DEN + g] < 0
         for g in range(N_HARVEST):
             bad |= s[b + P_FIELD_GOODS + g] < 0
-            if s[b + P_FIELD_GOODS + g] > s[b + P_FIELDS + g]:
+            bad |= s[b + P_FIELD_EXTRA + g] < 0
+            # a field carries one good, two with the Harvest Hand: the second goods need a first one each
+            if s[b + P_FIELD_GOODS + g] > s[b + P_FIELDS + g] or s[b + P_FIELD_EXTRA + g] > s[b + P_FIELD_GOODS + g]:
                 out[E_FIELDS] += 1
         if bad:
             out[E_NEG] += 1

@@ -9,11 +9,16 @@ from sim.games.lagranja.layout import (
     FL_PLAY,
     G_BLOCKED,
     G_CUR,
+    G_DECK,
+    G_DECK_N,
     G_DELIV_LEFT,
+    G_DELIV_RES,
+    G_DICE,
     G_EXTRA_FREE,
     G_FLOW,
     G_GAIN_N,
     G_MARKET,
+    G_MKT_VALUE,
     G_OPT_KIND,
     G_PHASE,
     G_PLAYS_LEFT,
@@ -21,6 +26,8 @@ from sim.games.lagranja.layout import (
     G_ROUND,
     G_TURN,
     G_UPG_LEFT,
+    H_INCOME_HARVEST,
+    OPT_CARPENTER,
     OPT_DIE4,
     OPT_PEON,
     P_BARROW,
@@ -28,7 +35,9 @@ from sim.games.lagranja.layout import (
     P_BUILD_FILL,
     P_DEN,
     P_DICE,
+    P_ELDER,
     P_EXT_N,
+    P_FIELD_EXTRA,
     P_FIELD_GOODS,
     P_FIELDS,
     P_HELPER_USED,
@@ -40,9 +49,9 @@ from sim.games.lagranja.layout import (
     P_VP,
     PH_DIE,
 )
-from sim.games.lagranja.tables import D_BUILD_GOODS, D_BUILD_N, D_HEX_NB, D_N_HEX
+from sim.games.lagranja.tables import D_BUILD_GOODS, D_BUILD_N, D_HEX_NB, D_HEX_VALUE, D_N_HEX
 
-from .scenario import D, act, barrow_card, barrow_of, clear_helpers, game, give_helper, legal, pb, phase
+from .scenario import NAMES, D, act, barrow_card, barrow_of, clear_helpers, game, give_helper, legal, pb, phase
 
 
 def with_helper(name, n=2, knobs=None):
@@ -130,7 +139,7 @@ def test_groom_swineherd_and_herder_add_pig_spaces():
 def test_peon_pays_1_vp_to_use_the_die_just_taken_again():
     s, k = with_helper("Peon")
     s[G_FLOW] = 3  # the dice
-    rules.roll_dice(s, k)
+    rules.roll_dice(s, D, k)
     s[rules.G_DICE + 4] += 1
     s[G_CUR] = 0
     rules.take_die(s, D, k, 0, 4)
@@ -355,7 +364,7 @@ def test_the_assumed_income_helpers_pay_a_silver_or_a_harvest_good_in_the_farm_p
         rules.income(s, D, k, 0)
         assert s[pb(0) + P_SILVER] == 2, name
     for name in ("Greengrocer", "Instructor", "Ploughboy", "Supplier"):
-        assert rules.helper_amount(*with_helper(name)[:1], D, 0, np.int64(37)) == 1, name
+        assert rules.helper_amount(*with_helper(name)[:1], D, 0, np.int64(H_INCOME_HARVEST)) == 1, name
 
 
 def test_the_assumed_delivery_helpers_add_a_delivery_in_transport_step_3():
@@ -367,3 +376,182 @@ def test_the_assumed_delivery_helpers_add_a_delivery_in_transport_step_3():
         s[pb(0) + rules.P_DONKEY] = 1
         rules.resume(s, D, k)
         assert s[G_CUR] == 0 and s[G_DELIV_LEFT] == 3, name
+
+
+# ---------------------------------------------------------------- the thirteen cards modelled for issue 11
+
+
+def dice_phase(s, faces, seat=0):
+    """A revenue decision for `seat` with the given dice on the board ({face: count})."""
+    for f in range(1, 7):
+        s[G_DICE + f] = faces.get(f, 0)
+    s[G_PHASE] = PH_DIE
+    s[G_CUR] = seat
+
+
+def test_village_elder_keeps_the_last_die_of_its_space_from_the_opponents():
+    s, k = with_helper("Village Elder")
+    rules.roll_dice(s, D, k)
+    f = int(s[pb(0) + P_ELDER])
+    assert f > 0 and s[pb(0) + P_HELPER_USED] == 1
+    other = f % 6 + 1
+    dice_phase(s, {f: 1, other: 1}, seat=1)
+    assert f"take_die({f - 1})" not in legal(s, k) and f"take_die({other - 1})" in legal(s, k)
+    s[G_DICE + f] = 2  # not the last die: opponents may take one
+    assert f"take_die({f - 1})" in legal(s, k)
+    dice_phase(s, {f: 1, other: 1}, seat=0)  # its owner may take it
+    assert f"take_die({f - 1})" in legal(s, k)
+
+
+def test_migrant_laborer_turns_a_die_to_its_opposite_side_once_a_round():
+    s, k = with_helper("Migrant Laborer")
+    dice_phase(s, {2: 1})
+    act(s, k, "turn_die(1)")
+    assert s[G_DICE + 2] == 0 and s[G_DICE + 5] == 1 and s[pb(0) + P_HELPER_USED] == 1
+    assert "turn_die(4)" not in legal(s, k)
+
+
+def test_wainwright_card_plays_a_new_card_as_a_barrow_after_a_completed_barrow():
+    s, k = with_helper("Wainwright")
+    c = barrow_card(2)
+    goods, _ = barrow_of(c)
+    s[pb(0) + P_BARROW] = c
+    s[pb(0) + P_BARROW_FILL] = (1 << len(goods)) - 1
+    deck = int(s[G_DECK_N])
+    top = int(s[G_DECK + deck - 1])
+    rules.complete_barrow(s, D, k, 0, 0)
+    assert s[pb(0) + P_BARROW] == top and s[G_DECK_N] == deck - 1 and s[pb(0) + P_HELPER_USED] == 1
+
+
+def test_market_woman_buys_a_second_different_trade_option_for_3_silver():
+    s, k = with_helper("Market Woman")
+    s[pb(0) + P_SILVER] = 5
+    act(s, k, "trade(3)")  # a pig
+    assert "market_woman(3)" not in legal(s, k) and "market_woman(0)" in legal(s, k)
+    act(s, k, "market_woman(0)")
+    assert s[pb(0) + P_SILVER] == 5 - 3 + 4 and s[pb(0) + P_HELPER_USED] == 1
+
+
+def test_market_woman_acts_only_right_after_a_trade():
+    s, k = with_helper("Market Woman")
+    s[pb(0) + P_SILVER] = 5
+    s[pb(0) + P_DEN] = 1
+    act(s, k, "trade(0)")
+    act(s, k, "sell(0)")
+    assert not any(a.startswith("market_woman") for a in legal(s, k))
+
+
+def test_joiner_pays_a_roof_with_upgraded_goods():
+    s, k = with_helper("Joiner")
+    t, _ = game(2)
+    for x in (s, t):
+        x[pb(0) + P_SILVER] = 0
+        x[pb(0) + P_DEN + 5] = 1  # a wine
+    assert rules.roof_buyable(s, D, 0) and not rules.roof_buyable(t, D, 0)
+    rules.buy_roof(s, D, k, 0, 0)
+    assert s[pb(0) + P_DEN + 5] == 0 and s[pb(0) + P_SILVER] == 0 and s[pb(0) + P_ROOF] >= 0
+
+
+def test_tenant_takes_the_goods_of_a_die_that_stays():
+    s, k = with_helper("Tenant")
+    dice_phase(s, {1: 1, 4: 1})
+    act(s, k, "use_helper(0)")
+    assert s[pb(0) + P_DEN + 3] == 1 and s[G_DICE + 1] == 1 and s[pb(0) + P_HELPER_USED] == 1
+
+
+def test_carpenter_pays_one_more_farm_good_after_an_extension_to_play_another_card():
+    s, k = with_helper("Carpenter")
+    b = pb(0)
+    s[b + P_DEN] = 1  # an olive
+    act(s, k, "play(2)")  # hand card 0 as an extension
+    act(s, k, "pay(7)")  # silver
+    assert phase(s) == "option" and s[G_OPT_KIND] == OPT_CARPENTER
+    act(s, k, "option(1)")
+    assert s[b + P_DEN] == 0 and phase(s) == "xplay"
+    moves = legal(s, k)
+    assert "play(0)" in moves and "play(3)" in moves and "play(2)" not in moves  # not as an extension
+
+
+def test_harvest_hand_puts_a_second_good_on_fields_of_two_crops():
+    s, k = with_helper("Harvest Hand")
+    b = pb(0)
+    for g in range(3):
+        s[b + P_FIELDS + g] = 1
+    rules.income(s, D, k, 0)
+    assert list(s[b + P_FIELD_GOODS : b + P_FIELD_GOODS + 3]) == [1, 1, 1]
+    assert list(s[b + P_FIELD_EXTRA : b + P_FIELD_EXTRA + 3]) == [0, 1, 1]
+    assert rules.have(s, 0, 2) == 2
+    rules.remove_good(s, 0, 2)  # the second good goes first: the field still carries one
+    assert s[b + P_FIELD_EXTRA + 2] == 0 and s[b + P_FIELD_GOODS + 2] == 1
+
+
+def end_vp_gain(name, setup):
+    s, k = with_helper(name)
+    t, _ = game(2)
+    for x in (s, t):
+        setup(x)
+        rules.final_scoring(x, D, k)
+    return int(s[pb(0) + P_VP] - t[pb(0) + P_VP])
+
+
+def test_deer_breeder_scores_empty_pig_spaces_of_extensions():
+    def setup(x):
+        x[pb(0) + rules.P_EXT_PIG] = 2
+        x[pb(0) + P_DEN + 3] = 2  # the two printed spaces are full, the extensions' two empty
+
+    assert end_vp_gain("Deer Breeder", setup) == 2
+
+
+def test_beekeeper_scores_harvest_goods_on_fields():
+    def setup(x):
+        x[pb(0) + P_FIELDS] = 2
+        x[pb(0) + P_FIELD_GOODS] = 2
+        x[pb(0) + P_FIELDS + 2] = 2
+        x[pb(0) + P_FIELD_GOODS + 2] = 2
+
+    assert end_vp_gain("Beekeeper", setup) == 2
+
+
+def stall_position(name):
+    s, k = with_helper(name, n=4)
+    s[G_MKT_VALUE] = 3
+    s[G_CUR] = 0
+    rules.resume(s, D, k)
+    higher = [h for h in range(D[D_N_HEX]) if D[D_HEX_VALUE + h] == 4 and s[G_MARKET + h] < 0]
+    return s, k, higher
+
+
+def test_stall_builder_places_a_barrows_marker_one_value_higher_removing_no_one():
+    s, k, higher = stall_position("Stall Builder")
+    t, _, _ = stall_position("Chef")
+    h = higher[0]
+    assert f"market_hex({h})" in legal(s, k) and f"market_hex({h})" not in legal(t, k)
+    market = s[G_MARKET : G_MARKET + D[D_N_HEX]].copy()
+    act(s, k, f"market_hex({h})")
+    market[h] = 0
+    assert (s[G_MARKET : G_MARKET + D[D_N_HEX]] == market).all()
+
+
+def test_roofer_delivers_a_resource_after_buying_a_roof():
+    s, k = with_helper("Roofer")
+    rules.buy_roof(s, D, k, 0, 0)
+    assert s[G_DELIV_LEFT] == 1 and s[G_DELIV_RES] == 1
+    b = pb(0)
+    s[b + P_DEN + 5] = 1  # a wine: not a resource
+    s[b + P_DEN] = 1  # an olive
+    s[b + P_BARROW] = barrow_card_with({0, 5})
+    n_res = rules.deliveries(s, D, 0, s, np.bool_(False))
+    s[G_DELIV_RES] = 0
+    assert rules.deliveries(s, D, 0, s, np.bool_(False)) > n_res
+
+
+def barrow_card_with(goods):
+    return next(c for c in range(len(NAMES)) if goods <= set(barrow_of(c)[0]))
+
+
+def test_gardener_takes_two_harvest_goods_once_a_round_with_one_already():
+    s, k = with_helper("Gardener")
+    assert "use_helper(0)" not in legal(s, k)  # no harvest good yet
+    s[pb(0) + P_DEN + 1] = 1
+    act(s, k, "use_helper(0)")
+    assert phase(s) == "gain" and s[G_GAIN_N] == 2

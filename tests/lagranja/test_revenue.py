@@ -39,7 +39,7 @@ def to_dice(s, k):
     s[G_FLOW] = FL_DICE
     s[G_TURN] = 0
     s[rules.G_ACTED] = 0
-    rules.roll_dice(s, k)
+    rules.roll_dice(s, D, k)
     rules.resume(s, D, k)
 
 

@@ -24,7 +24,7 @@ from .scenario import D, act, game, legal, pb, phase
 
 def test_solo_uses_5_dice_and_2_roof_markers_a_round():
     s, k = game(1)
-    rules.roll_dice(s, k)
+    rules.roll_dice(s, D, k)
     assert sum(int(s[G_DICE + f]) for f in range(1, 7)) == 5
     for r in range(6):
         assert sum(1 for i in range(4) if s[G_ROOF_DECK + r * 4 + i] >= 0) == 2
@@ -51,7 +51,7 @@ def test_solo_start_player_picks_then_the_lowest_die_goes_in_rounds_1_to_3():
     s[G_FLOW] = FL_DICE
     s[G_TURN] = 0
     s[rules.G_ACTED] = 0
-    rules.roll_dice(s, k)
+    rules.roll_dice(s, D, k)
     set_dice(s, [1, 2, 4, 5, 6])
     rules.resume(s, D, k)
     act(s, k, "take_die(3)")  # the 4
@@ -67,7 +67,7 @@ def test_solo_second_player_loses_the_highest_die_before_each_pick_in_rounds_4_t
     s[G_FLOW] = FL_DICE
     s[G_TURN] = 0
     s[rules.G_ACTED] = 0
-    rules.roll_dice(s, k)
+    rules.roll_dice(s, D, k)
     set_dice(s, [1, 2, 4, 5, 6])
     rules.resume(s, D, k)
     assert phase(s) == "die" and [int(s[G_DICE + f]) for f in range(1, 7)] == [1, 1, 0, 1, 1, 0]

@@ -49,4 +49,6 @@ A_TRADE_VP = _a("trade_vp", N_TRADE, "anytime, Long Distance Trader: a trade com
 A_USE_ROOF = _a("use_roof", ROOF_SLOTS, "anytime: use the roof marker on roof slot i")
 A_USE_HELPER = _a("use_helper", N_SLOTS, "anytime: use the helper in notch i")
 A_EXTRA_BUY = _a("extra_buy", 6, "paid deliveries bought at once, i + 1 (transport.extra_upfront=1)")
+A_TURN_DIE = _a("turn_die", 6, "revenue phase, Migrant Laborer: turn a die showing i + 1 to its opposite side")
+A_MW_TRADE = _a("market_woman", N_TRADE, "anytime, Market Woman: 3 silver for another trade option i after a trade")
 N_ACTIONS = ACTIONS.size

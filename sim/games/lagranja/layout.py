@@ -44,19 +44,23 @@ MAX_ROOF_DECK = 24
 ROOFS_PER_ROUND = 4
 
 HELPER_EFFECTS = (
-    "none", "not_modelled", "upgrade_discount", "vp_own_removed", "porter", "play_for_vp", "merchant_revenue",
+    "none", "upgrade_discount", "vp_own_removed", "porter", "play_for_vp", "merchant_revenue",
     "siesta_bonus", "keep_barrow", "extension_discount", "roof_discount", "pig_space", "peon", "foreman",
     "hand_limit", "free_extra_delivery", "free_upgrade", "wagoner", "extra_play", "harvest_silver", "sell_from_field",
     "potter", "storage_roof", "opp_removal_vp", "field_to_den", "revenue4_bonus", "pig_breeder", "barrow_return",
     "building_return", "long_distance_trader", "peddler", "seeds_trader", "olive_play", "grain_pig", "pig_anyway",
     "grape_delivery", "income_silver", "income_harvest", "extra_delivery", "marketer", "gain_harvest",
+    "village_elder", "migrant_laborer", "wainwright_card", "market_woman", "joiner", "tenant", "carpenter",
+    "harvest_hand", "deer_breeder", "stall_builder", "roofer", "gardener", "beekeeper",
 )  # fmt: skip
-(H_NONE, H_NOT_MODELLED, H_UPGRADE_DISCOUNT, H_VP_OWN_REMOVED, H_PORTER, H_PLAY_FOR_VP, H_MERCHANT, H_SIESTA_BONUS,
+(H_NONE, H_UPGRADE_DISCOUNT, H_VP_OWN_REMOVED, H_PORTER, H_PLAY_FOR_VP, H_MERCHANT, H_SIESTA_BONUS,
  H_KEEP_BARROW, H_EXT_DISCOUNT, H_ROOF_DISCOUNT, H_PIG_SPACE, H_PEON, H_FOREMAN, H_HAND_LIMIT, H_FREE_EXTRA,
  H_FREE_UPGRADE, H_WAGONER, H_EXTRA_PLAY, H_HARVEST_SILVER, H_SELL_FIELD, H_POTTER, H_STORAGE_ROOF, H_OPP_REMOVAL_VP,
  H_FIELD_TO_DEN, H_REVENUE4, H_PIG_BREEDER, H_BARROW_RETURN, H_BUILDING_RETURN, H_LDT, H_PEDDLER, H_SEEDS_TRADER,
  H_OLIVE_PLAY, H_GRAIN_PIG, H_PIG_ANYWAY, H_GRAPE_DELIVERY, H_INCOME_SILVER, H_INCOME_HARVEST, H_EXTRA_DELIVERY,
- H_MARKETER, H_GAIN_HARVEST) = range(len(HELPER_EFFECTS))  # fmt: skip
+ H_MARKETER, H_GAIN_HARVEST, H_VILLAGE_ELDER, H_MIGRANT, H_WAINWRIGHT_CARD, H_MARKET_WOMAN, H_JOINER, H_TENANT,
+ H_CARPENTER, H_HARVEST_HAND, H_DEER_BREEDER, H_STALL_BUILDER, H_ROOFER, H_GARDENER,
+ H_BEEKEEPER) = range(len(HELPER_EFFECTS))  # fmt: skip
 
 MAX_CARDS = 80  # rows of cards.csv at most (66 in the base game)
 MAX_HAND = 20
@@ -83,8 +87,8 @@ PHASES = ("play", "replace", "pay", "discard", "gain", "upgrade", "option", "xpl
  PH_DELIVER, PH_EXTRA, PH_MARKET, PH_GAME_OVER) = range(len(PHASES))  # fmt: skip
 
 # What an option decision chooses between (G_OPT_KIND), options 0..2.
-OPTIONS = ("none", "die2", "die5", "die6", "card", "die4", "siesta", "peon")
-OPT_NONE, OPT_DIE2, OPT_DIE5, OPT_DIE6, OPT_CARD, OPT_DIE4, OPT_SIESTA, OPT_PEON = range(len(OPTIONS))
+OPTIONS = ("none", "die2", "die5", "die6", "card", "die4", "siesta", "peon", "carpenter")
+OPT_NONE, OPT_DIE2, OPT_DIE5, OPT_DIE6, OPT_CARD, OPT_DIE4, OPT_SIESTA, OPT_PEON, OPT_CARPENTER = range(len(OPTIONS))
 WORD_BITS = 31  # card ids per int32 word of P_CARDS_OWNED (reports/card_value.py reads the same)
 
 PLAYER = Layout("player")
@@ -95,6 +99,7 @@ P_STOCK = _p("stock", "player markers in the supply (25 at most in play)")
 P_DEN = _p("den", "goods in the dens (GOODS; pigs in the stall, trade commodities on the centre)", N_GOODS)
 P_FIELDS = _p("fields", "fields owned per crop (olive, grain, grape)", N_HARVEST)
 P_FIELD_GOODS = _p("field_goods", "fields per crop carrying a harvest good", N_HARVEST)
+P_FIELD_EXTRA = _p("field_extra", "second harvest goods on fields per crop (Harvest Hand; taken first)", N_HARVEST)
 P_HAND = _p("hand", "card ids in hand", MAX_HAND)
 P_HAND_N = _p("hand_n", "cards in hand")
 P_BARROW = _p("barrow", "card id in each barrow notch, -1 empty", N_SLOTS)
@@ -129,6 +134,7 @@ P_UPGRADES = _p("upgrades", "upgrades made")
 P_SOLD = _p("sold", "resources sold")
 P_BOUGHT = _p("bought", "resources bought")
 P_SILVER_END = _p("silver_left", "silver left after the final conversion (the tiebreak)")
+P_ELDER = _p("elder_face", "revenue space reserved by the Village Elder this round (0 none)")
 P_CARDS_OWNED = _p("cards_owned", "bit words of card ids played to the farm (experiments)", 3)
 PLAYER_SIZE = PLAYER.size
 
@@ -182,6 +188,9 @@ G_ROLLS = _g("rolls", "the revenue dice of each round, rolled at setup (round r:
 G_SHUFFLE_KEY = _g("shuffle_key", "key of the discard-pile reshuffles, dealt at setup (no chance after setup)")
 G_SHUFFLES = _g("shuffles", "reshuffles so far")
 G_PAID_LEFT = _g("paid_left", "paid deliveries bought up front still to make (transport.extra_upfront=1)")
+G_MW = _g("market_woman", "trade option just taken + 1 (the Market Woman may buy another for 3 silver), 0 none")
+G_XPLAY_SIDES = _g("xplay_sides", "bit side: sides the extra play may use (0: all; Carpenter: no extension)")
+G_DELIV_RES = _g("deliveries_resources", "1: the deliveries due carry resources only (the Roofer's)")
 G_END_TRIGGER = _g("end_trigger", "what ended the game (END_TRIGGERS), 0 while playing")
 G_PLAYER = STATE.block("player_blocks", "per-player blocks", PLAYER, MAX_PLAYERS)
 STATE_SIZE = STATE.size

@@ -40,6 +40,7 @@ from sim.games.lagranja.layout import (
     P_EXT_INCOME,
     P_EXT_N,
     P_EXT_PIG,
+    P_FIELD_EXTRA,
     P_FIELD_GOODS,
     P_FIELDS,
     P_HAND,
@@ -92,7 +93,8 @@ def players_json(data, s: np.ndarray) -> list[dict]:
             "silver": int(s[b + P_SILVER]),
             "markers_in_supply": int(s[b + P_STOCK]),
             "dens": {g: int(s[b + P_DEN + i]) for i, g in enumerate(GOODS) if s[b + P_DEN + i]},
-            "fields": {GOODS[g]: {"fields": int(s[b + P_FIELDS + g]), "with_good": int(s[b + P_FIELD_GOODS + g])}
+            "fields": {GOODS[g]: {"fields": int(s[b + P_FIELDS + g]), "with_good": int(s[b + P_FIELD_GOODS + g]),
+                          "second_goods": int(s[b + P_FIELD_EXTRA + g])}
                        for g in range(N_HARVEST) if s[b + P_FIELDS + g]},
             "barrows": [barrow_json(data, s, p, i) for i in range(N_SLOTS)],
             "helpers": [None if s[b + P_HELPER + i] < 0 else

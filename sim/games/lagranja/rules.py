@@ -27,6 +27,7 @@ from sim.games.lagranja.actions import (
     A_EXTRA_BUY,
     A_GAIN,
     A_HEX,
+    A_MW_TRADE,
     A_NO_PLAY,
     A_OPTION,
     A_PAY,
@@ -37,6 +38,7 @@ from sim.games.lagranja.actions import (
     A_SLOT,
     A_TRADE,
     A_TRADE_VP,
+    A_TURN_DIE,
     A_UPG_DONE,
     A_UPG_FREE,
     A_UPGRADE,
@@ -68,6 +70,7 @@ from sim.games.lagranja.layout import (
     G_DECK,
     G_DECK_N,
     G_DELIV_LEFT,
+    G_DELIV_RES,
     G_DICE,
     G_DISCARD,
     G_DISCARD_N,
@@ -86,6 +89,7 @@ from sim.games.lagranja.layout import (
     G_MARKET,
     G_MEAT,
     G_MKT_VALUE,
+    G_MW,
     G_NEXT_ORDER,
     G_OLIVE,
     G_OPT_KIND,
@@ -116,8 +120,12 @@ from sim.games.lagranja.layout import (
     G_UPG_LEFT,
     G_WINE,
     G_XPLAY,
+    G_XPLAY_SIDES,
     H_BARROW_RETURN,
+    H_BEEKEEPER,
     H_BUILDING_RETURN,
+    H_CARPENTER,
+    H_DEER_BREEDER,
     H_EXT_DISCOUNT,
     H_EXTRA_DELIVERY,
     H_EXTRA_PLAY,
@@ -126,16 +134,21 @@ from sim.games.lagranja.layout import (
     H_FREE_EXTRA,
     H_FREE_UPGRADE,
     H_GAIN_HARVEST,
+    H_GARDENER,
     H_GRAIN_PIG,
     H_GRAPE_DELIVERY,
     H_HAND_LIMIT,
+    H_HARVEST_HAND,
     H_HARVEST_SILVER,
     H_INCOME_HARVEST,
     H_INCOME_SILVER,
+    H_JOINER,
     H_KEEP_BARROW,
     H_LDT,
+    H_MARKET_WOMAN,
     H_MARKETER,
     H_MERCHANT,
+    H_MIGRANT,
     H_OLIVE_PLAY,
     H_OPP_REMOVAL_VP,
     H_PEDDLER,
@@ -148,13 +161,18 @@ from sim.games.lagranja.layout import (
     H_POTTER,
     H_REVENUE4,
     H_ROOF_DISCOUNT,
+    H_ROOFER,
     H_SEEDS_TRADER,
     H_SELL_FIELD,
     H_SIESTA_BONUS,
+    H_STALL_BUILDER,
     H_STORAGE_ROOF,
+    H_TENANT,
     H_UPGRADE_DISCOUNT,
+    H_VILLAGE_ELDER,
     H_VP_OWN_REMOVED,
     H_WAGONER,
+    H_WAINWRIGHT_CARD,
     MAX_CARDS,
     MAX_HAND,
     MAX_PLAYERS,
@@ -166,6 +184,7 @@ from sim.games.lagranja.layout import (
     N_RES,
     N_SLOTS,
     OPT_CARD,
+    OPT_CARPENTER,
     OPT_DIE2,
     OPT_DIE4,
     OPT_DIE5,
@@ -187,10 +206,12 @@ from sim.games.lagranja.layout import (
     P_DICE,
     P_DONKEY,
     P_DONKEY_USED,
+    P_ELDER,
     P_EXT_DELIVERY,
     P_EXT_INCOME,
     P_EXT_N,
     P_EXT_PIG,
+    P_FIELD_EXTRA,
     P_FIELD_GOODS,
     P_FIELDS,
     P_HAND,
@@ -335,6 +356,10 @@ STORAGE_SLOT = 5  # the Storage Builder's roof slot
 # The goods a marker is taken back from when all of a player's markers are in play (seed: the player reuses one;
 # ASSUMED: the cheapest first).
 REUSE_ORDER = (G_OLIVE, G_GRAIN, G_FOOD, G_GRAPE, G_WINE, G_PIG, G_MEAT, G_TRADE)
+# The farm good the Carpenter's extra card is paid with (glossary: any good but silver and VP, of a kind not paid
+# for the extension; which one is the player's choice, ASSUMED the cheapest).
+CARPENTER_ORDER = (G_OLIVE, G_GRAIN, G_GRAPE, G_FOOD, G_PIG, G_WINE, G_MEAT)
+NOT_EXTENSION = (1 << SIDE_FIELD) | (1 << SIDE_BARROW) | (1 << SIDE_HELPER)
 
 
 # ================================================================ small readers
@@ -405,7 +430,7 @@ def have(s, p, g):
     """Goods of kind g on p's farm (harvest goods on fields too)."""
     n = s[pb(p) + P_DEN + g]
     if g < N_HARVEST:
-        n += s[pb(p) + P_FIELD_GOODS + g]
+        n += s[pb(p) + P_FIELD_GOODS + g] + s[pb(p) + P_FIELD_EXTRA + g]
     return n
 
 
@@ -479,10 +504,21 @@ def remove_good(s, p, g):
     from the den. Its marker returns to the supply."""
     b = pb(p)
     if g < N_HARVEST and s[b + P_FIELD_GOODS + g] > 0:
-        s[b + P_FIELD_GOODS + g] -= 1
+        take_field_good(s, p, g)
     else:
         s[b + P_DEN + g] -= 1
     free_marker(s, p, np.int64(1))
+
+
+@njit(cache=True)
+def take_field_good(s, p, g):
+    """One harvest good g off p's fields: a Harvest Hand's second good first, so a field is emptied (and grows
+    again) only when it carries one good."""
+    b = pb(p)
+    if s[b + P_FIELD_EXTRA + g] > 0:
+        s[b + P_FIELD_EXTRA + g] -= 1
+    else:
+        s[b + P_FIELD_GOODS + g] -= 1
 
 
 @njit(cache=True)
@@ -683,6 +719,8 @@ def play_card(s, d, k, p, c, side):
             s[b + P_EXT_INCOME] += 1
         if kind != 0:
             s[b + P_EXT_PIG] += 1
+        if s[G_PAY_LEFT] == 0:
+            offer_carpenter(s, d, p)
         return
     base = P_BARROW if side == SIDE_BARROW else P_HELPER
     for i in range(N_SLOTS):
@@ -691,6 +729,23 @@ def play_card(s, d, k, p, c, side):
             return
     s[G_REPLACE] = c  # three notches full: one is cleared first (seed)
     s[G_REPLACE_SIDE] = side
+
+
+@njit(cache=True)
+def carpenter_good(s, p):
+    """The farm good that pays for the Carpenter's card (CARPENTER_ORDER), -1 if p has none."""
+    for g in CARPENTER_ORDER:
+        if not (s[G_PAY_TAKEN] >> g) & 1 and have(s, p, g) > 0:
+            return g
+    return -1
+
+
+@njit(cache=True)
+def offer_carpenter(s, d, p):
+    """An extension is paid for: with the Carpenter p may pay one more, different farm good to play another card
+    as a field, barrow or helper (glossary F032; every extension, not once a round, as the glossary says nothing)."""
+    if helper_slot(s, d, p, np.int64(H_CARPENTER)) >= 0 and s[pb(p) + P_HAND_N] > 0 and carpenter_good(s, p) >= 0:
+        s[G_OPT_KIND] = OPT_CARPENTER
 
 
 @njit(cache=True)
@@ -746,6 +801,24 @@ def hex_legal(s, d, k, who, v, h):
 def any_hex(s, d, k, who, v):
     for h in range(d[D_N_HEX]):  # noqa: SIM110 (numba: a plain loop)
         if hex_legal(s, d, k, who, v, h):
+            return True
+    return False
+
+
+@njit(cache=True)
+def stall_hex(s, d, k, h):
+    """Stall Builder: an empty open hex one value above the barrow's (glossary F039: only empty higher hexes, and
+    no effect for a barrow of 6)."""
+    v = s[G_MKT_VALUE]
+    return v < 6 and d[D_HEX_VALUE + h] == v + 1 and s[G_MARKET + h] < 0 and hex_open(s, d, k, h)
+
+
+@njit(cache=True)
+def any_stall_hex(s, d, k, p):
+    if helper_slot(s, d, p, np.int64(H_STALL_BUILDER)) < 0:
+        return False
+    for h in range(d[D_N_HEX]):  # noqa: SIM110 (numba: a plain loop)
+        if stall_hex(s, d, k, h):
             return True
     return False
 
@@ -919,6 +992,10 @@ def complete_barrow(s, d, k, p, slot):
                 best = g
         if best >= 0:
             gain(s, d, k, p, best)
+    wain = ready_helper(s, d, p, np.int64(H_WAINWRIGHT_CARD))
+    if wain >= 0 and s[G_REPLACE] < 0 and can_draw(s) and use_helper_marker(s, d, k, p, wain):
+        # Wainwright (card): a new card from the deck, played as a barrow (glossary F016; the trigger ASSUMED)
+        play_card(s, d, k, p, draw_card(s), np.int64(SIDE_BARROW))
     s[G_MKT_VALUE] = v
 
 
@@ -1134,9 +1211,22 @@ def helper_usable(s, d, k, p, slot):
         return s[b + P_FIELD_GOODS + G_GRAIN] > 0
     if e == H_GRAPE_DELIVERY:
         return s[b + P_FIELD_GOODS + G_GRAPE] > 0 and s[G_PHASE] != PH_EXTRA
+    if e == H_TENANT:
+        return s[G_PHASE] == PH_DIE and tenant_face(s) > 0
+    if e == H_GARDENER:
+        return have(s, p, np.int64(G_OLIVE)) + have(s, p, np.int64(G_GRAIN)) + have(s, p, np.int64(G_GRAPE)) > 0
     if e == H_PIG_ANYWAY or e == H_GAIN_HARVEST:  # noqa: SIM103
         return True
     return False
+
+
+@njit(cache=True)
+def tenant_face(s):
+    """The die the Tenant chooses (ASSUMED: the lowest of the goods spaces 1-3 still showing), 0 if none."""
+    for f in range(1, 4):
+        if s[G_DICE + f] > 0:
+            return f
+    return 0
 
 
 @njit(cache=True)
@@ -1155,7 +1245,7 @@ def use_helper(s, d, k, p, slot):
         s[G_UPG_LEFT] += 1
     elif e == H_FIELD_TO_DEN:  # Olive Picker, Brewer, Vintner: a field's good into the den (then sellable)
         g = d[cb(c) + C_AMOUNT]
-        s[b + P_FIELD_GOODS + g] -= 1
+        take_field_good(s, p, g)
         s[b + P_DEN + g] += 1
     elif e == H_OLIVE_PLAY:  # Oil Miller: an olive from a field, then a card to the farm
         remove_good(s, p, np.int64(G_OLIVE))
@@ -1170,6 +1260,13 @@ def use_helper(s, d, k, p, slot):
         gain(s, d, k, p, np.int64(G_PIG))
     elif e == H_GAIN_HARVEST:
         ask_gain(s, np.int64(1), np.int64(HARVEST_MASK), np.int64(0))
+    elif e == H_TENANT:  # Tenant (ASSUMED): the goods of the chosen die, the die stays; to the dens (glossary)
+        if tenant_face(s) == 1:
+            gain(s, d, k, p, np.int64(G_PIG))
+        else:
+            ask_gain(s, np.int64(1), np.int64(HARVEST_MASK), np.int64(0))
+    elif e == H_GARDENER:  # Gardener (ASSUMED): harvest goods of choice, having one already (glossary)
+        ask_gain(s, d[cb(c) + C_AMOUNT], np.int64(HARVEST_MASK), np.int64(0))
 
 
 @njit(cache=True)
@@ -1180,6 +1277,14 @@ def trade(s, d, k, p, o):
     s[b + P_DEN + G_TRADE] -= 1
     free_marker(s, p, np.int64(1))
     s[b + P_TRADES] += 1
+    trade_option(s, d, k, p, o)
+    if ready_helper(s, d, p, np.int64(H_MARKET_WOMAN)) >= 0:
+        s[G_MW] = o + 1  # the Market Woman may buy another option now (A_MW_TRADE)
+
+
+@njit(cache=True)
+def trade_option(s, d, k, p, o):
+    b = pb(p)
     if o == 0:
         s[b + P_SILVER] += k[K_TRADE_SILVER]
     elif o == 1:
@@ -1190,6 +1295,34 @@ def trade(s, d, k, p, o):
         gain(s, d, k, p, np.int64(G_PIG))
     else:
         s[G_UPG_LEFT] += 2
+
+
+@njit(cache=True)
+def market_woman_slot(s, d, k, p):
+    """The notch of a Market Woman that may act now: right after a trade, once a round, with 3 silver (its
+    amount), else -1 (glossary F021)."""
+    slot = ready_helper(s, d, p, np.int64(H_MARKET_WOMAN))
+    if slot < 0 or s[G_MW] == 0 or not helper_usable_marker(s, k, p):
+        return -1
+    if s[pb(p) + P_SILVER] < d[cb(s[pb(p) + P_HELPER + slot]) + C_AMOUNT]:
+        return -1
+    return slot
+
+
+@njit(cache=True)
+def helper_usable_marker(s, k, p):
+    """A once-a-round helper needs a marker from the supply (or markers.cap=0)."""
+    return s[pb(p) + P_STOCK] > 0 or k[K_MARKER_CAP] == 0
+
+
+@njit(cache=True)
+def trade_allowed(s, p, o):
+    """Trade option o can do something now: a card needs a hand or a deck, the upgrades a resource."""
+    if o == 2:
+        return s[pb(p) + P_HAND_N] > 0 or can_draw(s)
+    if o == 4:
+        return any_resource(s, p)
+    return True
 
 
 # ================================================================ setup
@@ -1329,7 +1462,7 @@ def resume(s, d, k):
         p = s[G_CUR]
         b = pb(p)
         if s[G_MKT_VALUE] > 0:
-            if any_hex(s, d, k, p, s[G_MKT_VALUE]):
+            if any_hex(s, d, k, p, s[G_MKT_VALUE]) or any_stall_hex(s, d, k, p):
                 s[G_PHASE] = PH_MARKET
                 return
             s[G_MKT_VALUE] = 0
@@ -1361,9 +1494,11 @@ def resume(s, d, k):
                 s[G_PHASE] = PH_XPLAY
                 return
             s[G_XPLAY] = 0
+            s[G_XPLAY_SIDES] = 0
         if s[G_DELIV_LEFT] > 0:
             s[G_PHASE] = PH_EXTRA if s[G_FLOW] == FL_EXTRA else PH_DELIVER
             return
+        s[G_DELIV_RES] = 0
         if s[G_PEON] > 0:
             s[G_OPT_KIND] = OPT_PEON
             s[G_PHASE] = PH_OPTION
@@ -1424,7 +1559,7 @@ def flow(s, d, k):
             return True
         next_turn(s, n, np.int64(FL_DICE))
         if s[G_FLOW] == FL_DICE:
-            roll_dice(s, k)
+            roll_dice(s, d, k)
         return False
     if fl == FL_DICE:
         return dice_flow(s, d, k)
@@ -1508,6 +1643,8 @@ def income(s, d, k, p):
     for g in range(N_HARVEST):
         while s[b + P_FIELD_GOODS + g] < s[b + P_FIELDS + g] and take_marker(s, k, p):
             s[b + P_FIELD_GOODS + g] += 1
+    if helper_slot(s, d, p, np.int64(H_HARVEST_HAND)) >= 0:
+        second_goods(s, k, p)
     pigs = s[b + P_DEN + G_PIG]
     room = pig_capacity(s, d, k, p) - pigs
     if helper_slot(s, d, p, np.int64(H_PIG_BREEDER)) >= 0 and pigs >= 3 and room >= 2:
@@ -1522,6 +1659,49 @@ def income(s, d, k, p):
         s[b + P_SILVER] += k[K_MERCHANT_SILVER]
     if craft_active(s, p, np.int64(B_DELI)):
         gain(s, d, k, p, np.int64(G_TRADE))
+
+
+@njit(cache=True)
+def second_goods(s, k, p):
+    """Harvest Hand: a second harvest good on two fields of different crops (glossary F034); when it acts and the
+    crops, ASSUMED: at growth, grapes then grain then olives, a field holding at most two."""
+    b = pb(p)
+    placed = 0
+    for i in range(N_HARVEST):
+        g = N_HARVEST - 1 - i
+        if placed < 2 and s[b + P_FIELD_EXTRA + g] < s[b + P_FIELD_GOODS + g] and take_marker(s, k, p):
+            s[b + P_FIELD_EXTRA + g] += 1
+            placed += 1
+
+
+@njit(cache=True)
+def joiner_credit(s, d, p):
+    """Silver the Joiner's upgraded goods could pay towards a roof (its amount each, ASSUMED), 0 without it."""
+    slot = helper_slot(s, d, p, np.int64(H_JOINER))
+    if slot < 0:
+        return 0
+    b = pb(p)
+    upgraded = s[b + P_DEN + G_FOOD] + s[b + P_DEN + G_WINE] + s[b + P_DEN + G_MEAT]
+    return d[cb(s[b + P_HELPER + slot]) + C_AMOUNT] * upgraded
+
+
+@njit(cache=True)
+def pay_roof(s, d, p, cost):
+    """Silver first; the rest in upgraded goods with the Joiner (glossary F022: overpayment lost; ASSUMED silver
+    first, then food, wine, cured meat)."""
+    b = pb(p)
+    paid = min(s[b + P_SILVER], cost)
+    s[b + P_SILVER] -= paid
+    rest = cost - paid
+    if rest <= 0:
+        return
+    slot = helper_slot(s, d, p, np.int64(H_JOINER))
+    each = d[cb(s[b + P_HELPER + slot]) + C_AMOUNT]
+    for g in range(G_FOOD, G_MEAT + 1):
+        while rest > 0 and s[b + P_DEN + g] > 0:
+            s[b + P_DEN + g] -= 1
+            free_marker(s, p, np.int64(1))
+            rest -= each
 
 
 @njit(cache=True)
@@ -1544,7 +1724,7 @@ def roof_slot(s, d, p):
 
 @njit(cache=True)
 def roof_buyable(s, d, p):
-    if roof_slot(s, d, p) < 0 or s[pb(p) + P_SILVER] < roof_cost(s, d, p):
+    if roof_slot(s, d, p) < 0 or s[pb(p) + P_SILVER] + joiner_credit(s, d, p) < roof_cost(s, d, p):
         return False
     for i in range(ROOFS_PER_ROUND):  # noqa: SIM110 (numba: a plain loop)
         if s[G_ROOF_OPEN + i] >= 0:
@@ -1556,7 +1736,7 @@ def roof_buyable(s, d, p):
 def buy_roof(s, d, k, p, i):
     b = pb(p)
     slot = roof_slot(s, d, p)
-    s[b + P_SILVER] -= roof_cost(s, d, p)
+    pay_roof(s, d, p, roof_cost(s, d, p))
     s[b + P_ROOF + slot] = s[G_ROOF_OPEN + i]
     s[b + P_ROOF_USED + slot] = 0
     s[G_ROOF_OPEN + i] = -1
@@ -1565,10 +1745,14 @@ def buy_roof(s, d, k, p, i):
         add_vp(s, p, np.int64(V_ROOFS), helper_amount(s, d, p, np.int64(H_STORAGE_ROOF)))
     else:
         add_vp(s, p, np.int64(V_ROOFS), d[D_ROOF_VP + slot])
+    roofer = helper_amount(s, d, p, np.int64(H_ROOFER))
+    if roofer > 0:  # Roofer (ASSUMED): a delivery of a resource after buying a roof (glossary F040 names the goods)
+        s[G_DELIV_LEFT] += roofer
+        s[G_DELIV_RES] = 1
 
 
 @njit(cache=True)
-def roll_dice(s, k):
+def roll_dice(s, d, k):
     n = s[G_PLAYERS]
     count = k[K_SOLO_DICE] if n == 1 else n * k[K_DICE_PER_PLAYER] + k[K_DICE_EXTRA]
     count = min(count, 9)
@@ -1583,6 +1767,33 @@ def roll_dice(s, k):
     for p in range(n):
         s[pb(p) + P_DICE] = 0
         s[pb(p) + P_DICE + 1] = 0
+        s[pb(p) + P_ELDER] = 0
+        slot = ready_helper(s, d, p, np.int64(H_VILLAGE_ELDER))
+        if n > 1 and slot >= 0 and use_helper_marker(s, d, k, p, slot):
+            s[pb(p) + P_ELDER] = elder_face(s)
+
+
+@njit(cache=True)
+def elder_face(s):
+    """The revenue space the Village Elder reserves: the glossary and the card list say a space, before the roll;
+    ASSUMED here after the roll (all dice are dealt at setup, a blind choice would be a coin flip), the space
+    with the fewest dice, the higher on a tie."""
+    best = 0
+    for f in range(6, 0, -1):
+        if s[G_DICE + f] > 0 and (best == 0 or s[G_DICE + f] < s[G_DICE + best]):
+            best = f
+    return best
+
+
+@njit(cache=True)
+def elder_blocks(s, d, p, f):
+    """Another player's Village Elder keeps the last die of its space from p (glossary F005)."""
+    if s[G_DICE + f] != 1:
+        return False
+    for q in range(s[G_PLAYERS]):
+        if q != p and s[pb(q) + P_ELDER] == f and helper_slot(s, d, q, np.int64(H_VILLAGE_ELDER)) >= 0:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -1720,6 +1931,7 @@ def final_scoring(s, d, k):
     fields, buildings or barrows), then 5 silver = 1 VP (seed)."""
     for p in range(s[G_PLAYERS]):
         b = pb(p)
+        end_helpers(s, d, k, p)
         for r in range(N_RES):
             s[b + P_SILVER] += s[b + P_DEN + r] * sell_price(d, r)
             free_marker(s, p, s[b + P_DEN + r])
@@ -1730,6 +1942,24 @@ def final_scoring(s, d, k):
         add_vp(s, p, np.int64(V_SILVER), s[b + P_SILVER] // k[K_SILVER_PER_VP])
         s[b + P_SILVER_END] = s[b + P_SILVER] % k[K_SILVER_PER_VP] if k[K_TIEBREAK] == 0 else s[b + P_SILVER]
     s[G_END_TRIGGER] = 1
+
+
+@njit(cache=True)
+def end_helpers(s, d, k, p):
+    """Before the final sale (ASSUMED, no text found: both cards' glossary notes only say what they count):
+    Deer Breeder 1 VP per empty pig space of an extension (glossary F036: helpers' spaces do not count; ASSUMED
+    the pigs stand in the other spaces first); Beekeeper 1 VP per `amount` harvest goods on fields (F052)."""
+    b = pb(p)
+    deer = helper_amount(s, d, p, np.int64(H_DEER_BREEDER))
+    if deer > 0:
+        empty = pig_capacity(s, d, k, p) - s[b + P_DEN + G_PIG]
+        add_vp(s, p, np.int64(V_HELPERS), deer * max(0, min(s[b + P_EXT_PIG], empty)))
+    bee = helper_slot(s, d, p, np.int64(H_BEEKEEPER))
+    if bee >= 0:
+        goods = 0
+        for g in range(N_HARVEST):
+            goods += s[b + P_FIELD_GOODS + g] + s[b + P_FIELD_EXTRA + g]
+        add_vp(s, p, np.int64(V_HELPERS), goods // max(1, d[cb(s[b + P_HELPER + bee]) + C_AMOUNT]))
 
 
 @njit(cache=True)
@@ -1791,12 +2021,7 @@ def anytime_mask(s, d, k, p, mask):
             n += 1
     if s[b + P_DEN + G_TRADE] > 0:
         for o in range(N_TRADE):
-            ok = True
-            if o == 2:
-                ok = s[b + P_HAND_N] > 0 or can_draw(s)
-            elif o == 4:
-                ok = any_resource(s, p)
-            if ok:
+            if trade_allowed(s, p, o):
                 mask[A_TRADE + o] = 1
                 n += 1
         if helper_slot(s, d, p, np.int64(H_LDT)) >= 0:
@@ -1804,6 +2029,11 @@ def anytime_mask(s, d, k, p, mask):
                 if not (s[b + P_LDT] >> o) & 1 and stock_ok:
                     mask[A_TRADE_VP + o] = 1
                     n += 1
+    if s[G_MW] > 0 and market_woman_slot(s, d, k, p) >= 0:
+        for o in range(N_TRADE):
+            if o != s[G_MW] - 1 and trade_allowed(s, p, o):
+                mask[A_MW_TRADE + o] = 1
+                n += 1
     for i in range(ROOF_SLOTS):
         if s[b + P_ROOF + i] >= 0 and roof_usable(s, d, p, i):
             mask[A_USE_ROOF + i] = 1
@@ -1819,9 +2049,10 @@ def anytime_mask(s, d, k, p, mask):
 def play_mask(s, d, p, mask):
     n = 0
     b = pb(p)
+    sides = s[G_XPLAY_SIDES] if s[G_PHASE] == PH_XPLAY else 0  # 0: any side
     for h in range(s[b + P_HAND_N]):
         for side in range(4):
-            if can_play_side(s, d, p, side):
+            if (sides == 0 or (sides >> side) & 1) and can_play_side(s, d, p, side):
                 mask[A_PLAY + h * 4 + side] = 1
                 n += 1
     return n
@@ -1838,13 +2069,16 @@ def deliveries(s, d, p, mask, write):
     per-symbol helpers nor avoids a small array's allocation, measured 5x slower)."""
     n = 0
     b = pb(p)
+    top = N_RES if s[G_DELIV_RES] else G_TRADE + 1  # the Roofer's deliveries carry resources only
     for bld in range(N_BUILD):
         if s[G_BLOCKED + bld] != 0 or s[b + P_CRAFT + bld] != 0:
             continue
         fill = s[b + P_BUILD_FILL + bld]
         for j in range(d[D_BUILD_N + bld]):
             g = d[D_BUILD_GOODS + bld * MAX_SYMBOLS + j]
-            if not (fill >> j) & 1 and (s[b + P_DEN + g] > 0 or (g < N_HARVEST and s[b + P_FIELD_GOODS + g] > 0)):
+            if g >= top or (fill >> j) & 1:
+                continue
+            if s[b + P_DEN + g] > 0 or (g < N_HARVEST and s[b + P_FIELD_GOODS + g] > 0):
                 if write:
                     mask[A_DELIVER_B + bld * MAX_SYMBOLS + j] = 1
                 n += 1
@@ -1856,7 +2090,9 @@ def deliveries(s, d, p, mask, write):
         base = D_CARDS + c * CARD_STRIDE
         for j in range(d[base + C_BARROW_N]):
             g = d[base + C_GOODS + j]
-            if not (fill >> j) & 1 and (s[b + P_DEN + g] > 0 or (g < N_HARVEST and s[b + P_FIELD_GOODS + g] > 0)):
+            if g >= top or (fill >> j) & 1:
+                continue
+            if s[b + P_DEN + g] > 0 or (g < N_HARVEST and s[b + P_FIELD_GOODS + g] > 0):
                 if write:
                     mask[A_DELIVER_W + slot * MAX_SYMBOLS + j] = 1
                 n += 1
@@ -1917,9 +2153,20 @@ def legal_mask(s, d, k, mask):
         n += 1
     elif ph == PH_DIE:
         for f in range(1, 7):
-            if s[G_DICE + f] > 0:
+            if s[G_DICE + f] > 0 and not elder_blocks(s, d, p, f):
                 mask[A_DIE + f - 1] = 1
                 n += 1
+        if n == 0:  # every die left is reserved by a Village Elder: ASSUMED the reservations give way
+            for f in range(1, 7):
+                if s[G_DICE + f] > 0:
+                    mask[A_DIE + f - 1] = 1
+                    n += 1
+        migrant = ready_helper(s, d, p, np.int64(H_MIGRANT))
+        if migrant >= 0 and helper_usable_marker(s, k, p):
+            for f in range(1, 7):
+                if s[G_DICE + f] > 0:
+                    mask[A_TURN_DIE + f - 1] = 1
+                    n += 1
     elif ph == PH_DONKEY:
         for m in range(N_DONKEYS):
             if not (s[b + P_DONKEY_USED] >> m) & 1:
@@ -1941,8 +2188,9 @@ def legal_mask(s, d, k, mask):
         mask[A_DELIVER_DONE] = 1
         n += 1
     elif ph == PH_MARKET:
+        stall = helper_slot(s, d, p, np.int64(H_STALL_BUILDER)) >= 0
         for h in range(d[D_N_HEX]):
-            if hex_legal(s, d, k, p, s[G_MKT_VALUE], h):
+            if hex_legal(s, d, k, p, s[G_MKT_VALUE], h) or (stall and stall_hex(s, d, k, h)):
                 mask[A_HEX + h] = 1
                 n += 1
     if main_phase(ph):
@@ -1967,6 +2215,10 @@ def option_mask(s, p, mask):
         if kind == OPT_DIE2:
             mask[A_OPTION + 2] = 1
             n += 1
+    elif kind == OPT_CARPENTER:  # 0: no; 1: pay a farm good to play another card
+        mask[A_OPTION] = 1
+        mask[A_OPTION + 1] = 1
+        n += 2
     elif kind == OPT_PEON:  # 0: no; 1: pay 1 VP to use the die's space again
         mask[A_OPTION] = 1
         n += 1
@@ -1994,17 +2246,21 @@ def step(s, d, k, a):
     p = s[G_CUR]
     b = pb(p)
     ph = s[G_PHASE]
+    if main_phase(ph):
+        s[G_MW] = 0  # the Market Woman acts right after a trade, before anything else (a trade sets it again)
     if a < A_NO_PLAY:  # play hand card h as a side
         h = (a - A_PLAY) // 4
         side = (a - A_PLAY) % 4
-        play_from_hand(s, d, k, p, h, side)
         if ph == PH_XPLAY:
             s[G_XPLAY] = 0
+            s[G_XPLAY_SIDES] = 0
         else:
             s[G_PLAYS_LEFT] -= 1
+        play_from_hand(s, d, k, p, h, side)
     elif a == A_NO_PLAY:
         if ph == PH_XPLAY:
             s[G_XPLAY] = 0
+            s[G_XPLAY_SIDES] = 0
         else:
             s[G_PLAYS_LEFT] = 0
     elif a < A_PAY:  # clear a notch for the waiting card
@@ -2024,6 +2280,8 @@ def step(s, d, k, a):
             add_vp(s, p, np.int64(V_SPENT), np.int64(-1))
         else:
             remove_good(s, p, g)
+        if s[G_PAY_LEFT] == 0:
+            offer_carpenter(s, d, p)
     elif a < A_GAIN:
         discard_card(s, take_from_hand(s, p, a - A_DISCARD))
     elif a < A_UPG_FREE:
@@ -2063,14 +2321,19 @@ def step(s, d, k, a):
     elif a == A_DELIVER_DONE:
         s[G_DELIV_LEFT] = 0
     elif a < A_SELL:
+        h = a - A_HEX
+        v = s[G_MKT_VALUE]
         s[G_MKT_VALUE] = 0
-        place_on_market(s, d, k, p, a - A_HEX)
+        if d[D_HEX_VALUE + h] == v:
+            place_on_market(s, d, k, p, h)
+        elif take_marker(s, k, p):  # Stall Builder: one value higher, removing no one
+            s[G_MARKET + h] = p
     elif a < A_BUY:
         r = a - A_SELL
         if s[b + P_DEN + r] > 0:
             s[b + P_DEN + r] -= 1
         else:
-            s[b + P_FIELD_GOODS + r] -= 1  # Agricultural Worker: sold from a field
+            take_field_good(s, p, r)  # Agricultural Worker: sold from a field
         free_marker(s, p, np.int64(1))
         s[b + P_SILVER] += sell_price(d, r)
         s[b + P_SOLD] += 1
@@ -2095,12 +2358,22 @@ def step(s, d, k, a):
         use_roof(s, d, k, p, a - A_USE_ROOF)
     elif a < A_EXTRA_BUY:
         use_helper(s, d, k, p, a - A_USE_HELPER)
-    else:
+    elif a < A_TURN_DIE:
         bought = a - A_EXTRA_BUY + 1
         s[b + P_SILVER] -= bought - min(s[G_EXTRA_FREE], bought)
         s[G_EXTRA_FREE] = 0
         s[G_DELIV_LEFT] = bought + helper_amount(s, d, p, np.int64(H_FREE_EXTRA))
         s[G_ACTED] = 4
+    elif a < A_MW_TRADE:  # Migrant Laborer: a die turned to its opposite side
+        f = a - A_TURN_DIE + 1
+        use_helper_marker(s, d, k, p, ready_helper(s, d, p, np.int64(H_MIGRANT)))
+        s[G_DICE + f] -= 1
+        s[G_DICE + 7 - f] += 1
+    else:  # Market Woman: 3 silver for another trade option
+        slot = ready_helper(s, d, p, np.int64(H_MARKET_WOMAN))  # G_MW was just cleared: legal_mask checked it
+        s[b + P_SILVER] -= d[cb(s[b + P_HELPER + slot]) + C_AMOUNT]
+        use_helper_marker(s, d, k, p, slot)
+        trade_option(s, d, k, p, a - A_MW_TRADE)
     resume(s, d, k)
 
 
@@ -2156,6 +2429,12 @@ def choose_option(s, d, k, p, o):
             s[b + P_SILVER] += k[K_REV6_SILVER]
     elif kind == OPT_SIESTA:
         advance_siesta(s, d, p, np.int64(o + 1))
+    elif kind == OPT_CARPENTER:
+        g = carpenter_good(s, p)
+        if o == 1 and g >= 0:
+            remove_good(s, p, g)
+            s[G_XPLAY] = 1
+            s[G_XPLAY_SIDES] = NOT_EXTENSION
     elif kind == OPT_PEON:
         f = s[G_PEON]
         s[G_PEON] = 0
