@@ -215,7 +215,9 @@ def check_random_games(seed, first, n_games, n_players, d, k, max_steps, out):
                 for x in range(N_BUILD):
                     if s[b + P_CRAFT + x] > 0 and before[b + P_CRAFT + x] == 0:
                         out[C0 + 2] += 1
-            if before[G_FLOW] == FL_PLAY and s[G_FLOW] != FL_PLAY:
+            # farm step 1 (the refill) is behind us: a step out of it, or a step that crossed a whole step 1 with no
+            # decision in it (a solo player whose hand was emptied by extra plays draws in the step ending the round)
+            if s[G_FLOW] != FL_PLAY and (before[G_FLOW] == FL_PLAY or before[G_ROUND] < s[G_ROUND]):
                 for q in range(n_players):
                     b = pbase(q)
                     limit = k[K_HAND_LIMIT] + s[b + P_EXT_N] + helper_total(s, d, q, np.int64(H_HAND_LIMIT))
