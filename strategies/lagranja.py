@@ -26,6 +26,7 @@ from sim.games.lagranja.layout import (
     G_ROUND,
     G_UPG_LEFT,
     G_XPLAY,
+    H_HAND_LIMIT,
     N_BUILD,
     N_HARVEST,
     N_SLOTS,
@@ -55,6 +56,7 @@ from sim.games.lagranja.rules import deliveries, pb, pig_capacity, step
 from sim.games.lagranja.tables import (
     C_BARROW_N,
     C_BARROW_VP,
+    C_EFFECT,
     C_GOODS,
     CARD_STRIDE,
     D_BUILD_GOODS,
@@ -185,7 +187,10 @@ def value(w, s, d, k, p):
                 done += fill & 1
                 fill >>= 1
             v += w[W_BARROW] * d[D_CARDS + c * CARD_STRIDE + C_BARROW_VP] * (0.3 + done / n)
-        if s[b + P_HELPER + i] >= 0:
+        h = s[b + P_HELPER + i]
+        if h >= 0 and d[D_CARDS + h * CARD_STRIDE + C_EFFECT] != H_HAND_LIMIT:
+            # a hand-limit helper (Farm Girl, Manservant) acts only through the extra card at the refill, which
+            # w_card counts already: valued as a helper too, it won round 1's plays over fields and extensions
             v += w[W_HELPER] * left
     for x in range(N_BUILD):
         if s[b + P_CRAFT + x] > 0:
