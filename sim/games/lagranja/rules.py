@@ -2100,6 +2100,36 @@ def deliveries(s, d, p, mask, write):
 
 
 @njit(cache=True)
+def count_deliveries(s, d, p):
+    """How many deliveries p could make now: deliveries()'s count, for the bots' position value. The same test
+    as a bit mask of the goods p has and fixed four-symbol loops without branches (measured: the branchy loop
+    mispredicts on every symbol and cost about a third of the greedy's value)."""
+    b = pb(p)
+    top = N_RES if s[G_DELIV_RES] else G_TRADE + 1  # the Roofer's deliveries carry resources only
+    has = 0
+    for g in range(top):
+        has |= np.int64(s[b + P_DEN + g] > 0) << g
+    for g in range(min(top, N_HARVEST)):
+        has |= np.int64(s[b + P_FIELD_GOODS + g] > 0) << g
+    n = 0
+    for bld in range(N_BUILD):
+        if s[G_BLOCKED + bld] != 0 or s[b + P_CRAFT + bld] != 0:
+            continue
+        open_ = ~s[b + P_BUILD_FILL + bld] & ((1 << d[D_BUILD_N + bld]) - 1)
+        for j in range(MAX_SYMBOLS):
+            n += (open_ >> j) & (has >> (d[D_BUILD_GOODS + bld * MAX_SYMBOLS + j] & 7)) & 1  # -1 (none): bit 7, closed
+    for slot in range(N_SLOTS):
+        c = s[b + P_BARROW + slot]
+        if c < 0:
+            continue
+        base = D_CARDS + c * CARD_STRIDE
+        open_ = ~s[b + P_BARROW_FILL + slot] & ((1 << d[base + C_BARROW_N]) - 1)
+        for j in range(MAX_SYMBOLS):
+            n += (open_ >> j) & (has >> (d[base + C_GOODS + j] & 7)) & 1
+    return n
+
+
+@njit(cache=True)
 def legal_mask(s, d, k, mask):
     for a in range(mask.shape[0]):  # measured: a loop is much faster than mask[:] = 0 in numba
         mask[a] = 0

@@ -97,4 +97,4 @@ def rollout(policy, w, s, d, k, mask, n_legal, seat, rng, memory):
     """The game's own bots: 0 random, 1 greedy (with the searching player's greedy weights)."""
     if policy == 0:
         return random_legal(mask, n_legal, rng, 1 + seat)
-    return greedy(w, s, d, k, mask, seat, rng)
+    return greedy(w, s, d, k, mask, n_legal, seat, rng)
