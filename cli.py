@@ -293,7 +293,10 @@ def run(
     sets: Annotated[list[str] | None, typer.Option("--set", help="Rule knob KEY=VALUE (repeatable).")] = None,
     data: DataOption = None,
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="Numba threads (default: all cores).")] = None,
-    chunk: Annotated[int, typer.Option("--chunk", help="Games per chunk (a parquet part; resume unit).")] = 8192,
+    chunk: Annotated[
+        int | None,
+        typer.Option("--chunk", help="Games per chunk, the resume unit (default 8192; 16 when a seat searches)."),
+    ] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted run in --out.")] = False,
     cluster: Annotated[
         str | None, typer.Option("--cluster", help="local[:WORKERS] or tcp://HOST:PORT (dask.distributed).")
@@ -314,7 +317,8 @@ def run(
     """
     _game_info(game)
     _positive(n, "-n")
-    _positive(chunk, "--chunk")
+    if chunk is not None:
+        _positive(chunk, "--chunk")
     _index(seed, "--seed")
     threads = _threads(threads)
     codes = _lineup(game, players)
@@ -322,10 +326,10 @@ def run(
     data_dir = _data(game, data)
     out = _out(out, Path("runs") / f"{game}-{len(codes)}p-seed{seed}-n{n}")
     from sim.backends import parse_cluster
-    from sim.engine import Recipe
+    from sim.engine import Recipe, chunk_for
 
     parse_cluster(cluster)
-    recipe = Recipe(game, codes, seed, n, chunk, params, data_dir)
+    recipe = Recipe(game, codes, seed, n, chunk or chunk_for(game, codes, n), params, data_dir)
     try:
         manifest = _run_with_progress(recipe, out, threads, cluster, resume, quiet)
     except Interrupted:
@@ -484,10 +488,10 @@ def matrix(
     params = _params_overrides(game, sets or [])
     from reports.console import print_matrix
     from reports.questions import matchup_matrix
-    from sim.engine import Recipe
+    from sim.engine import Recipe, chunk_for
 
     unique = list(dict.fromkeys(codes))
-    base = Recipe(game, unique[:1] * p, seed, n, min(n, 8192), params, _data(game, data))
+    base = Recipe(game, unique[:1] * p, seed, n, chunk_for(game, unique[:1] * p, n), params, _data(game, data))
     matchups = len(unique) * (len(unique) - 1)
     _experiment(
         base, n * matchups, 6 + 3 * p, f"-n {n} in each of {matchups} matchups",
@@ -550,10 +554,10 @@ def sweep(
         raise BadInput(f"--seat {asked}: the game has seats 0..{len(codes) - 1}")
     from reports.console import print_sweep
     from reports.questions import knob_sweep
-    from sim.engine import Recipe, prepare
+    from sim.engine import Recipe, chunk_for, prepare
     from sim.experiments import sweep_arms
 
-    base = Recipe(game, codes, seed, n, min(n, 8192), fixed, _data(game, data))
+    base = Recipe(game, codes, seed, n, chunk_for(game, codes, n), fixed, _data(game, data))
     for _, arm in sweep_arms(base, knob, values):
         prepare(arm)  # every value must be possible with this lineup before anything runs
     _experiment(
@@ -640,10 +644,10 @@ def _value_recipe(game, n, players, seed, sets, data):
     if n < p:
         raise BadInput(f"-n must be at least the number of players ({p})")
     params = _params_overrides(game, sets or [])
-    from sim.engine import Recipe
+    from sim.engine import Recipe, chunk_for
 
     n = (n // p) * p
-    return Recipe(game, codes, seed, n, min(n, 8192), params, _data(game, data))
+    return Recipe(game, codes, seed, n, chunk_for(game, codes, n), params, _data(game, data))
 
 
 def _family_value(spec, game, n, players, seed, sets, data, out, threads):
@@ -730,13 +734,14 @@ def regress(
 
 def _regress_add(game, name, players, n, seed, sets, threads):
     from sim import regression
-    from sim.engine import Recipe, prepare
+    from sim.engine import Recipe, chunk_for, prepare
 
     _positive(n, "-n")
     _index(seed, "--seed")
     if not name or name != Path(name).name or name.startswith("."):
         raise BadInput(f"--add {name!r}: a baseline name is a plain file name, e.g. greedy4")
-    recipe = Recipe(game, _lineup(game, players), seed, n, min(n, 8192), _params_overrides(game, sets))
+    codes = _lineup(game, players)
+    recipe = Recipe(game, codes, seed, n, chunk_for(game, codes, n), _params_overrides(game, sets))
     prepare(recipe)
     path = regression.BASELINE_DIR / game / f"{name}.json"
     if path.exists():
@@ -901,9 +906,9 @@ def robustness(
     from reports.console import print_robustness
     from reports.variations import games_of, variation_recipes
     from reports.variations import robustness as answer_robustness
-    from sim.engine import Recipe, prepare
+    from sim.engine import Recipe, chunk_for, prepare
 
-    base = Recipe(game, lineups[0], seed, n, min(n, 8192), fixed, data_sets[0][1])
+    base = Recipe(game, lineups[0], seed, n, chunk_for(game, lineups[0], n), fixed, data_sets[0][1])
     if q.name == "card-value":
         p = len(lineups[0])
         base = replace(base, n=(n // p) * p)
@@ -1032,7 +1037,7 @@ def sensitivity(
     from reports.sensitivity import build_variants, games_total
     from reports.sensitivity import sensitivity as rank_tables
     from sim.data_variants import assumed_tables, set_files
-    from sim.engine import Recipe
+    from sim.engine import Recipe, chunk_for
     from sim.registry import get_game
 
     data_dir = _data(game, data)
@@ -1041,7 +1046,7 @@ def sensitivity(
     for t in chosen:
         if t not in found:
             raise BadInput(f"{game} has no ASSUMED table {t!r}{did_you_mean(t, found)}")
-    base = Recipe(game, codes, seed, n, min(n, 8192), fixed, data_dir)
+    base = Recipe(game, codes, seed, n, chunk_for(game, codes, n), fixed, data_dir)
     if q.name == "card-value":
         base = replace(base, n=(n // len(codes)) * len(codes))
     load = get_game(game).load_data

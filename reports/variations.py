@@ -18,6 +18,7 @@ from pathlib import Path
 
 from reports import robustness as rb
 from sim.engine import Recipe
+from sim.experiments import with_players
 from sim.output import atomic_write_bytes
 
 QUESTIONS = ("seat-fairness", "fair-value", "card-value", "matchups")
@@ -136,7 +137,7 @@ def answer_all(
 def variation_recipes(base: Recipe, data_sets: list[tuple[str, str | None]], lineups: list[list[str]]):
     """(Variation, Recipe) for every data set x lineup; data_sets are (name as typed, resolved dir)."""
     return [
-        (rb.Variation(name, ",".join(codes)), replace(base, players=list(codes), data_dir=data_dir))
+        (rb.Variation(name, ",".join(codes)), replace(with_players(base, list(codes)), data_dir=data_dir))
         for name, data_dir in data_sets
         for codes in lineups
     ]

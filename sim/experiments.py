@@ -13,7 +13,7 @@ from dataclasses import replace
 import polars as pl
 
 from sim.backends import backend_for
-from sim.engine import Recipe, prepare
+from sim.engine import Recipe, chunk_for, prepare
 
 KEEP = ("game_index", "players", "winner", "winner_strategy", "rounds", "end_trigger")
 
@@ -59,7 +59,12 @@ def experiment_manifest(recipe: Recipe, question: str, arms: int, games_per_arm:
 
 def matchup_arms(base: Recipe, codes: list[str], players: int) -> list[tuple[str, str, Recipe]]:
     """(a, b, recipe) for every ordered pair a != b: one seat of a against players-1 seats of b."""
-    return [(a, b, replace(base, players=[a] + [b] * (players - 1))) for a in codes for b in codes if a != b]
+    return [(a, b, with_players(base, [a] + [b] * (players - 1))) for a in codes for b in codes if a != b]
+
+
+def with_players(base: Recipe, players: list[str]) -> Recipe:
+    """base with another lineup, and that lineup's default chunk (a search bot's run keeps progress often)."""
+    return replace(base, players=players, chunk=chunk_for(base.game, players, base.n))
 
 
 def parse_range(knob: str, text: str) -> list[int]:
