@@ -2,6 +2,7 @@
 seats search, and whether a second process loads the compiled search from the numba cache.
 
     python benchmarks/bench_mcts.py --game yokohama --iters 50 --depth 20 --games 4
+    python benchmarks/bench_mcts.py --game gangsta --code mcts --games 8     (a preset or any player code)
 
 Each figure comes from `playout run` in a subprocess with one numba thread (`-t 1`), timed by the process's
 CPU time (so other load on the shared machine matters less); decisions are the `decisions` column (the
@@ -47,8 +48,9 @@ def main() -> None:
     ap.add_argument("--iters", type=int, default=50)
     ap.add_argument("--depth", type=int, default=20)
     ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--code", help="a search player code (overrides --iters/--depth), e.g. mcts-fast")
     a = ap.parse_args()
-    code = f"mcts:iters={a.iters},depth={a.depth}"
+    code = a.code or f"mcts:iters={a.iters},depth={a.depth}"
     result = {"machine": machine(), "game": a.game, "code": code, "date": time.strftime("%Y-%m-%d")}
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -66,7 +68,8 @@ def main() -> None:
             decisions_per_s_per_core=round(decisions / cpu, 1),
         )
     print(json.dumps(result, indent=2))
-    out = HERE / "results" / f"{result['date']}-mcts-{a.game}.json"
+    name = "" if a.code is None else "-" + a.code.replace(":", "-").replace(",", "-").replace("=", "")
+    out = HERE / "results" / f"{result['date']}-mcts-{a.game}{name}.json"
     out.write_text(json.dumps(result, indent=2) + "\n")
 
 

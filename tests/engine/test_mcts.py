@@ -14,6 +14,7 @@ from sim.rng import new_streams
 
 GAMES = ["yokohama", "gangsta", "obsession", "lagranja"]
 CODE = "mcts:iters=24,depth=8"
+PAIRED = "mcts:iters=24,depth=8,search=paired"  # every root action in the same sampled worlds
 
 
 class Position:
@@ -96,11 +97,12 @@ def permute_hidden(p: Position) -> np.ndarray:
     return s
 
 
+@pytest.mark.parametrize("code", [CODE, PAIRED])
 @pytest.mark.parametrize("game", GAMES)
-def test_a_decision_does_not_change_when_only_hidden_information_changes(game):
+def test_a_decision_does_not_change_when_only_hidden_information_changes(game, code):
     p = Position(game)
     hidden = permute_hidden(p)
-    assert p.mcts(hidden) == p.mcts(p.s)
+    assert p.mcts(hidden, code) == p.mcts(p.s, code)
     # the reason: the re-deal forgets the hidden order, so both positions give the same determinisation
     a, b = p.s.copy(), hidden.copy()
     p.search.redeal(a, p.d, p.k, np.int64(p.seat), new_streams(4, 0), np.int64(5))
@@ -108,10 +110,22 @@ def test_a_decision_does_not_change_when_only_hidden_information_changes(game):
     assert np.array_equal(a, b)
 
 
+@pytest.mark.parametrize("code", [CODE, PAIRED])
 @pytest.mark.parametrize("game", GAMES)
-def test_mcts_plays_legal_actions_and_the_same_seat_generator_gives_the_same_action(game):
+def test_mcts_plays_legal_actions_and_the_same_seat_generator_gives_the_same_action(game, code):
     p = Position(game, seed=8, moves=15)
-    assert p.mcts(p.s, seed=2) == p.mcts(p.s, seed=2)
+    assert p.mcts(p.s, code, seed=2) == p.mcts(p.s, code, seed=2)
+
+
+def test_gangsta_mcts_is_the_paired_search_and_mcts_fast_the_same_at_a_smaller_budget():
+    book = import_module("strategies.gangsta").BOOK
+    mcts, fast = book.player("mcts").weights, book.player("mcts-fast").weights
+    at = book._index
+    assert mcts[at["search"]] == fast[at["search"]] == 1.0
+    assert mcts[at["depth"]] == fast[at["depth"]] == 40.0
+    assert fast[at["iters"]] < mcts[at["iters"]]
+    assert import_module("strategies.yokohama").BOOK.player("mcts").weights[
+        import_module("strategies.yokohama").BOOK._index["search"]] == 0.0  # fmt: skip
 
 
 def yokohama_pools(p: Position, s):
@@ -221,3 +235,20 @@ def test_the_player_code_names_the_rollout_bot():
     book = import_module("strategies.obsession").BOOK
     assert players[0].weights[book._index["rollout"]] == 0.0
     assert players[1].weights[book._index["iters"]] < players[0].weights[book._index["iters"]]
+
+
+def test_gangsta_evaluate_adds_money_and_the_gang_to_the_influence_the_game_would_end_with():
+    p = Position("gangsta", seed=5, moves=30)
+    L, pb = p.layout, p.rules.pb
+    out = np.zeros(8, np.int64)
+    p.search.evaluate(p.s.copy(), p.d, p.k, out)
+    ended = p.s.copy()
+    p.rules.final_scoring(ended, p.k)
+    for q in range(4):  # at least the influence, in tenths, and more for a seat with money or a gang
+        assert out[q] >= 10 * ended[pb(q) + L.P_VP]
+        assert (out[q] > 10 * ended[pb(q) + L.P_VP]) == (p.s[pb(q) + L.P_MONEY] > 0 or p.s[pb(q) + L.P_GANG_N] > 0)
+    richer = p.s.copy()
+    richer[pb(0) + L.P_MONEY] += 3
+    more = np.zeros(8, np.int64)
+    p.search.evaluate(richer, p.d, p.k, more)
+    assert more[0] > out[0]
