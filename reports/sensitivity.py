@@ -7,7 +7,8 @@ How far an answer moves, per question:
   95% half-width of the difference of two independent rates);
 - a fair value: the change of the fair value, against the same kind of noise;
 - card values: how much the ranking changes: 1 - Spearman's rank correlation with the shipped ranking, and
-  how many of the shipped top k leave the top k.
+  how many of the shipped top k leave the top k; against the noise of that change: the 95th percentile of
+  1 - rho between two draws of every card's value within its intervals, as if nothing had moved.
 """
 
 from __future__ import annotations
@@ -50,8 +51,30 @@ def build_variants(game: str, data_dir: str | None, load, tables: list[str] | No
             for t in chosen for i in range(k)]  # fmt: skip
 
 
+RANK_NOISE_DRAWS = 2000
+RANK_NOISE_SEED = 20261201  # a fixed generator: the same answers give the same noise
+
+
 def half_width(e: rb.Estimate) -> float:
     return (e.hi - e.lo) / 2
+
+
+def rank_noise(pairs: list[tuple[rb.Estimate, rb.Estimate]]) -> float:
+    """How far sampling alone moves a ranking: each card's value is drawn twice, once within the shipped
+    answer's interval and once within the variant's (normal, sd = half-width / 1.96, both around the shipped
+    value), and the 95th percentile of 1 - Spearman's rho between the two draws is returned."""
+    from scipy.stats import rankdata
+
+    centre = np.array([b.value for b, _ in pairs])
+    sd_a = np.array([half_width(b) for b, _ in pairs]) / 1.96
+    sd_b = np.array([half_width(v) for _, v in pairs]) / 1.96
+    rng = np.random.default_rng(RANK_NOISE_SEED)
+    a = rankdata(centre + sd_a * rng.standard_normal((RANK_NOISE_DRAWS, centre.size)), axis=1)
+    b = rankdata(centre + sd_b * rng.standard_normal((RANK_NOISE_DRAWS, centre.size)), axis=1)
+    a -= a.mean(axis=1, keepdims=True)
+    b -= b.mean(axis=1, keepdims=True)
+    rho = (a * b).sum(axis=1) / np.sqrt((a * a).sum(axis=1) * (b * b).sum(axis=1))
+    return float(np.quantile(1 - rho, 0.95))
 
 
 def movement(question: Question, base: list[rb.Estimate], mine: list[rb.Estimate], variant: Variant, top: int):
@@ -65,7 +88,8 @@ def movement(question: Question, base: list[rb.Estimate], mine: list[rb.Estimate
         rho = spearmanr(a, b).statistic if len(pairs) > 2 else math.nan
         base_top = set(rb.top_k(base, base[0].variation, top))
         mine_top = set(rb.top_k(mine, mine[0].variation, top))
-        return Movement(variant.table, variant.number, 1 - float(rho), math.nan, len(base_top - mine_top))
+        noise = rank_noise(pairs) if len(pairs) > 2 else math.nan
+        return Movement(variant.table, variant.number, 1 - float(rho), noise, len(base_top - mine_top))
     shifts = [(abs(v.value - b.value), math.hypot(half_width(b), half_width(v))) for b, v in pairs]
     shift, noise = max(shifts, key=lambda x: x[0]) if shifts else (math.nan, math.nan)
     return Movement(variant.table, variant.number, shift, noise)
@@ -119,7 +143,7 @@ def sensitivity(question: Question, base: Recipe, variants: list[Variant], out: 
     unit = {"card-value": "1 - Spearman's rho with the shipped ranking", "fair-value": "change of the fair value"}
     measure = unit.get(question.name, "largest change of a seat's win rate")
     manifest = experiment_manifest(base, f"sensitivity of {question.describe()} to the ASSUMED tables", len(runs),
-                                   base.n, time.perf_counter() - started, measure=measure,
+                                   games_of(question, base), time.perf_counter() - started, measure=measure,
                                    variants_per_table=len(variants) // max(1, ranking.height))  # fmt: skip
     manifest["checked_under"] = [var.label for var, _ in runs]
     figure = ranked_bars(ranking["table"].to_list(), ranking["mean_shift"].to_numpy(), ranking["min_shift"].to_numpy(),
@@ -129,7 +153,7 @@ def sensitivity(question: Question, base: Recipe, variants: list[Variant], out: 
     tables = {"ranking": ranking, "movements": pl.DataFrame([m.__dict__ for m in moves]),
               "estimates": rb.estimates_table(estimates)}  # fmt: skip
     notes = {
-        "ranking": f"tables ranked by {measure}; noise = the 95% half-width of that change when nothing moved; "
+        "ranking": f"tables ranked by {measure}; noise = how far that change goes by sampling alone (95%); "
         "kept_as_printed = columns the game's checks refused to vary",
         "movements": "each variant's movement",
         "estimates": "the answer on the shipped data and on each variant",

@@ -177,7 +177,8 @@ def robustness(
     verdicts = rb.judge_all(estimates, reference, top)
     tops = {v.label: rb.top_k(estimates, v, question.top) for v, _ in variations} if top else {}
     manifest = experiment_manifest(
-        base, f"robustness of {question.describe()}", len(variations), base.n, time.perf_counter() - started,
+        base, f"robustness of {question.describe()}", len(variations), games_of(question, base),
+        time.perf_counter() - started,
         variations=[v.label for v, _ in variations],
     )  # fmt: skip
     manifest["lineup"] = [" | ".join(dict.fromkeys(v.players for v, _ in variations))]

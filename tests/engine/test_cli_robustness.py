@@ -38,6 +38,17 @@ def test_sensitivity_ranks_the_chosen_tables(tmp_path, capsys):
     assert "ranked by" in capsys.readouterr().out
 
 
+def test_a_card_value_sensitivity_counts_every_game_it_played_and_judges_the_ranking_against_its_noise(tmp_path):
+    # 3 variations (shipped + 2) x (1 + 2 x 3 cards) arms x 40 games; the headers once said 3 x 40
+    out = tmp_path / "s"
+    main(["sensitivity", "yokohama", "-q", "card-value", "--cards", "tech", "--only", "tram,telegram,telephone",
+          "--top", "1", "--players", "greedy*2", "-n", "40", "--variants", "1",
+          "--tables", "church_spaces.csv,lab_slots.csv", "--out", str(out)])  # fmt: skip
+    assert json.loads((out / "experiment.json").read_text())["n"] == 3 * (1 + 2 * 3) * 40
+    ranking = pl.read_csv(out / "ranking.csv", comment_prefix="#")
+    assert ranking["noise"].is_not_nan().all() and (ranking["noise"] > 0).all()
+
+
 @pytest.mark.parametrize(
     "args, message",
     [

@@ -42,6 +42,23 @@ def test_card_values_move_by_rank_disagreement_and_top_cards_lost():
     assert m.top_changed == 2
 
 
+def test_a_ranking_change_is_judged_against_how_far_sampling_alone_moves_it():
+    # Ten cards whose values lie far apart: sampling barely reorders them, so a reversed ranking is beyond
+    # the noise. The same cards with intervals wider than their spread: any order is within the noise.
+    values = {f"card {i}": 0.01 * i for i in range(10)}
+    q = Question("card-value", top=3)
+    reversed_ = {c: -x for c, x in values.items()}
+    tight = movement(q, answer(SHIPPED, values, 0.001), answer(rb.Variation("x#0", "g"), reversed_, 0.001),
+                     variant("x.csv", 0), 3)  # fmt: skip
+    assert tight.noise < 0.05 and tight.shift > tight.noise
+    wide = movement(q, answer(SHIPPED, values, 0.5), answer(rb.Variation("x#0", "g"), values, 0.5),
+                    variant("x.csv", 0), 3)  # fmt: skip
+    assert wide.shift == pytest.approx(0.0) and wide.noise > 0.5
+    again = movement(q, answer(SHIPPED, values, 0.5), answer(rb.Variation("x#0", "g"), values, 0.5),
+                     variant("x.csv", 0), 3)  # fmt: skip
+    assert again.noise == wide.noise  # a fixed generator: the same answers, the same noise
+
+
 def test_tables_are_ranked_by_their_mean_shift_and_name_what_was_kept():
     q = Question("seat-fairness")
     base = answer(SHIPPED, {"seat 0": 0.3})
