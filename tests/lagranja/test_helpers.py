@@ -107,12 +107,18 @@ def test_monger_adds_1_vp_to_a_scoring_siesta_disc():
         assert s[pb(0) + P_VP] - t[pb(0) + P_VP] == extra
 
 
-def test_barrow_builder_keeps_the_completed_barrow():
-    s, k = with_helper("Barrow Builder")
-    c = barrow_card(2)
+def with_full_barrow(helper, vp):
+    """Seat 0 with `helper` and a barrow of `vp` whose goods are all delivered: (state, knobs, card, goods)."""
+    s, k = with_helper(helper)
+    c = barrow_card(vp)
     goods, _ = barrow_of(c)
     s[pb(0) + P_BARROW] = c
     s[pb(0) + P_BARROW_FILL] = (1 << len(goods)) - 1
+    return s, k, c, goods
+
+
+def test_barrow_builder_keeps_the_completed_barrow():
+    s, k, c, _ = with_full_barrow("Barrow Builder", 2)
     rules.complete_barrow(s, D, k, 0, 0)
     assert s[pb(0) + P_BARROW] == c and s[pb(0) + P_BARROW_FILL] == 0
 
@@ -328,11 +334,7 @@ def test_pig_breeder_breeds_two_piglets_from_three_pigs_with_two_free_spaces():
 
 
 def test_barterer_gets_a_good_of_the_completed_barrow_back():
-    s, k = with_helper("Barterer")
-    c = barrow_card(5)
-    goods, _ = barrow_of(c)
-    s[pb(0) + P_BARROW] = c
-    s[pb(0) + P_BARROW_FILL] = (1 << len(goods)) - 1
+    s, k, _, goods = with_full_barrow("Barterer", 5)
     before = s[pb(0) + P_DEN : pb(0) + P_DEN + 7].copy()
     rules.complete_barrow(s, D, k, 0, 0)
     assert (s[pb(0) + P_DEN : pb(0) + P_DEN + 7] - before).sum() == (0 if all(g == 7 for g in goods) else 1)
@@ -412,11 +414,7 @@ def test_migrant_laborer_turns_a_die_to_its_opposite_side_once_a_round():
 
 
 def test_wainwright_card_plays_a_new_card_as_a_barrow_after_a_completed_barrow():
-    s, k = with_helper("Wainwright")
-    c = barrow_card(2)
-    goods, _ = barrow_of(c)
-    s[pb(0) + P_BARROW] = c
-    s[pb(0) + P_BARROW_FILL] = (1 << len(goods)) - 1
+    s, k, _, _ = with_full_barrow("Wainwright", 2)
     deck = int(s[G_DECK_N])
     top = int(s[G_DECK + deck - 1])
     rules.complete_barrow(s, D, k, 0, 0)
