@@ -20,6 +20,7 @@ from reports.experiment_output import write_experiment
 from reports.export import caption_line
 from sim.engine import Recipe
 from sim.experiments import (
+    drop_arms,
     experiment_manifest,
     give_arms,
     matchup_arms,
@@ -46,7 +47,7 @@ def matchup_matrix(base: Recipe, codes: list[str], players: int, out: Path, thre
     frames, cells = [], []
     arms = matchup_arms(base, codes, players)
     for a, b, recipe in arms:
-        frame = play_arm(recipe, threads=threads, on_chunk=on_games)
+        frame = play_arm(recipe, threads=threads, on_chunk=on_games, kept=out)
         frames.append(frame)
         cells.append(matchups.cell(a, b, frame))
     ratings, fit = matchups.ratings(frames, seed=base.seed)
@@ -67,6 +68,7 @@ def matchup_matrix(base: Recipe, codes: list[str], players: int, out: Path, thre
     }
     styles = {"matrix": (("win_rate", "lo", "hi"), "win_rate", 1 / players), "ratings": ((), "rating_logit", 0.0)}
     write_experiment(out, manifest, f"playout matrix: {base.game}", tables, {"matrix": fig}, notes, styles)
+    drop_arms(out)
     return Answer(manifest, tables, out, {"cells": cells, "codes": codes, "players": players})
 
 
@@ -75,7 +77,7 @@ def knob_sweep(
 ) -> Answer:
     """The knob at each value on the same seeds; where `seat` crosses 1/players."""
     started = time.perf_counter()
-    frames = [play_arm(r, threads=threads, on_chunk=on_games) for _, r in sweep_arms(base, knob, values)]
+    frames = [play_arm(r, threads=threads, on_chunk=on_games, kept=out) for _, r in sweep_arms(base, knob, values)]
     players = len(base.players)
     table = sw.curve_table(values, frames, players)
     crossing = sw.fair_crossing(values, frames, seat, players, seed=base.seed)
@@ -90,6 +92,7 @@ def knob_sweep(
     }
     styles = {"win_rates": (("win_rate", "lo", "hi"), "win_rate", 1 / players)}
     write_experiment(out, manifest, f"playout sweep: {base.game} {knob}", tables, {"win_rates": fig}, notes, styles)
+    drop_arms(out)
     return Answer(manifest, tables, out, {"crossing": crossing, "knob": knob, "seat": seat, "players": players})
 
 
@@ -101,12 +104,16 @@ def card_value(
     players = len(base.players)
     per_seat = ("score", "strategy", *cv.feature_columns(card["feature"]))
     keep = ["game_index", "players", "winner", *[f"{x}_{s}" for x in per_seat for s in range(players)]]
-    baseline = play_arm(base, keep, threads, on_chunk=on_games)
+
+    def arm(recipe):
+        return play_arm(recipe, keep, threads, on_chunk=on_games, kept=out)
+
+    baseline = arm(base)
     rows = []
     for name in chosen:
         i = card["names"].index(name)
-        given = [(s, play_arm(r, keep, threads, on_chunk=on_games)) for s, r in give_arms(base, card, i, players)]
-        removed = play_arm(remove_arm(base, card, i), keep, threads, on_chunk=on_games)
+        given = [(s, arm(r)) for s, r in give_arms(base, card, i, players)]
+        removed = arm(remove_arm(base, card, i))
         rows.append(
             cv.card_row(
                 name,
@@ -128,6 +135,7 @@ def card_value(
     styles = {"value": (percent, "given_win_delta", 0.0)}
     write_experiment(out, manifest, f"playout value: {base.game} {kind}", {"value": table}, {"value": figs["value"]},
                      notes, styles)  # fmt: skip
+    drop_arms(out)
     return Answer(manifest, {"value": table}, out)
 
 
@@ -146,11 +154,12 @@ def family_value(base: Recipe, families: dict, out: Path, threads=None, on_games
     for setting in settings:
         dealt = with_params(base, **{families["deal_knob"]: 0, knob: setting})
         in_play = [i for i, name in enumerate(names) if setting or name not in families["expansion_families"]]
-        baseline = play_arm(dealt, keep, threads, on_chunk=on_games)
+        baseline = play_arm(dealt, keep, threads, on_chunk=on_games, kept=out)
         given = {}
         for f in in_play:
-            arms = give_arms(dealt, families, f, players)
-            given[f] = cv.given_effect(baseline, [(s, play_arm(r, keep, threads, on_chunk=on_games)) for s, r in arms])
+            arms = [(s, play_arm(r, keep, threads, on_chunk=on_games, kept=out))
+                    for s, r in give_arms(dealt, families, f, players)]  # fmt: skip
+            given[f] = cv.given_effect(baseline, arms)
         label = ("with " if setting else "without ") + "/".join(families["expansion_families"])
         rows += fv.condition_rows(label, names, in_play, baseline, given, players)
     table = fv.family_table(rows)
@@ -168,4 +177,5 @@ def family_value(base: Recipe, families: dict, out: Path, threads=None, on_games
     styles = {"families": (percent, "given_win_delta", 0.0)}
     write_experiment(out, manifest, f"playout value: {base.game} families", {"families": table},
                      {"families": fig}, notes, styles)  # fmt: skip
+    drop_arms(out)
     return Answer(manifest, {"families": table}, out, {"players": players})

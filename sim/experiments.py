@@ -1,14 +1,20 @@
 """Experiments made of several runs on the same seeds: matchups, sweeps, card values.
 
-Each arm is a Recipe played in memory (no run directory), chunk by chunk, keeping only the columns the
-analysis needs, so hundreds of thousands of games per arm stay small. Arms share the seed, so game i of
-every arm starts from the same shuffles (common random numbers) and differences are paired.
+Each arm is a Recipe played chunk by chunk, keeping only the columns the analysis needs, so hundreds of
+thousands of games per arm stay small. With `kept` (the experiment's output directory) an arm is played as a
+run under kept/arms/, so an interrupted experiment (hours, when a seat searches) replays only the chunks it
+had not finished; `drop_arms` removes them once the experiment's tables are written. Arms share the seed, so
+game i of every arm starts from the same shuffles (common random numbers) and differences are paired.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from pathlib import Path
 
 import polars as pl
 
@@ -16,6 +22,7 @@ from sim.backends import backend_for
 from sim.engine import Recipe, chunk_for, prepare
 
 KEEP = ("game_index", "players", "winner", "winner_strategy", "rounds", "end_trigger")
+ARMS = "arms"  # under an experiment's output: its arms' run directories while it runs
 
 
 def play_arm(
@@ -24,20 +31,53 @@ def play_arm(
     threads: int | None = None,
     cluster: str | None = None,
     on_chunk: Callable[[int], None] | None = None,
+    kept: Path | None = None,
 ) -> pl.DataFrame:
     """The result table of `recipe`, in game order, with only `columns` (default: the fixed columns plus
-    every strategy, score and rank column)."""
+    every strategy, score and rank column); with `kept`, played as a resumable run under kept/arms/."""
+    if kept is not None:
+        return only(play_kept(recipe, kept / ARMS / arm_name(recipe), threads, cluster, on_chunk), columns)
     prep = prepare(recipe)
     frames: dict[int, pl.DataFrame] = {}
     with backend_for(cluster, threads) as backend:
         for chunk, frame in backend.map_chunks(prep, list(range(recipe.n_chunks))):
-            keep = columns or [
-                c for c in frame.columns if c in KEEP or c.split("_")[0] in ("strategy", "score", "rank")
-            ]
-            frames[chunk] = frame.select(keep)
+            frames[chunk] = only(frame, columns)
             if on_chunk:
                 on_chunk(frame.height)
     return pl.concat([frames[c] for c in sorted(frames)])
+
+
+def only(frame: pl.DataFrame, columns: Sequence[str] | None) -> pl.DataFrame:
+    keep = columns or [c for c in frame.columns if c in KEEP or c.split("_")[0] in ("strategy", "score", "rank")]
+    return frame.select(keep)
+
+
+def arm_name(recipe: Recipe) -> str:
+    return hashlib.sha256(json.dumps(recipe.to_json(), sort_keys=True).encode()).hexdigest()[:16]
+
+
+def play_kept(recipe: Recipe, where: Path, threads, cluster, on_chunk) -> pl.DataFrame:
+    """The arm as a run in `where`, resumed from its finished chunks; an arm kept by other code is played
+    again (its chunks would not match)."""
+    from sim.engine import run
+    from sim.errors import RunDirError
+    from sim.results import GAMES_FILE, MANIFEST, read_manifest
+
+    skip = getattr(on_chunk, "skip", on_chunk)
+    resume = (where / MANIFEST).exists()
+    if resume and read_manifest(where).get("status") == "complete" and skip:
+        skip(recipe.n)  # finished by an earlier attempt: the progress moves, the rate does not
+    try:
+        run(recipe, where, threads, cluster, resume=resume, on_chunk=on_chunk, on_resume=skip)
+    except RunDirError:
+        shutil.rmtree(where)
+        run(recipe, where, threads, cluster, on_chunk=on_chunk)
+    return pl.read_parquet(where / GAMES_FILE)
+
+
+def drop_arms(out: Path) -> None:
+    """An experiment's arms, once its tables are written: the tables hold what the arms were for."""
+    shutil.rmtree(out / ARMS, ignore_errors=True)
 
 
 def with_params(recipe: Recipe, **changes: int) -> Recipe:

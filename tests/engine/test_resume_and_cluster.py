@@ -116,3 +116,38 @@ def test_a_run_with_a_searching_seat_keeps_its_progress_every_few_games():
     base = Recipe("yokohama", ["greedy"] * 3, seed=1, n=400, chunk=400)
     chunks = {(a, b): r.chunk for a, b, r in matchup_arms(base, ["greedy", "mcts-fast"], 3)}
     assert chunks == {("greedy", "mcts-fast"): SEARCH_CHUNK, ("mcts-fast", "greedy"): SEARCH_CHUNK}
+
+
+class Progress:
+    """A progress callback that counts games played and games skipped (found finished)."""
+
+    def __init__(self, stop_after=None):
+        self.played, self.skipped, self.stop_after = [], [], stop_after
+
+    def __call__(self, games):
+        self.played.append(games)
+        if len(self.played) == self.stop_after:
+            raise Stop
+
+    def skip(self, games):
+        self.skipped.append(games)
+
+
+def test_an_interrupted_experiment_replays_only_the_chunks_it_had_not_finished(tmp_path):
+    # A sweep of three arms, two chunks each, stopped after its third chunk: the rerun skips those three
+    # chunks, gives the same answer as an uninterrupted sweep, and leaves no arm directories behind.
+    from reports.questions import knob_sweep
+    from sim.experiments import ARMS
+
+    base = Recipe("yokohama", ["greedy", "greedy"], seed=3, n=40, chunk=20)
+    values = [0, 2, 4]
+    cut = tmp_path / "cut"
+    with pytest.raises(Stop):
+        knob_sweep(base, "start_money.seat0", values, 0, cut, 1, Progress(stop_after=3))
+    assert (cut / ARMS).is_dir()
+    resumed = Progress()
+    answer = knob_sweep(base, "start_money.seat0", values, 0, cut, 1, resumed)
+    assert sum(resumed.skipped) == 3 * 20 and sum(resumed.played) == 3 * 40 - 3 * 20
+    assert not (cut / ARMS).exists()
+    whole = knob_sweep(base, "start_money.seat0", values, 0, tmp_path / "whole", 1, None)
+    assert answer.tables["win_rates"].equals(whole.tables["win_rates"])
