@@ -57,21 +57,21 @@ def arm_name(recipe: Recipe) -> str:
 
 
 def play_kept(recipe: Recipe, where: Path, threads, cluster, on_chunk) -> pl.DataFrame:
-    """The arm as a run in `where`, resumed from its finished chunks; an arm kept by other code is played
-    again (its chunks would not match)."""
-    from sim.engine import run
-    from sim.errors import RunDirError
+    """The arm as a run in `where`, resumed from its finished chunks; an arm kept by other code, rules, knobs
+    or data is played again (its chunks would not match)."""
+    from sim.engine import manifest_for, run, run_key
     from sim.results import GAMES_FILE, MANIFEST, read_manifest
 
     skip = getattr(on_chunk, "skip", on_chunk)
     resume = (where / MANIFEST).exists()
-    if resume and read_manifest(where).get("status") == "complete" and skip:
-        skip(recipe.n)  # finished by an earlier attempt: the progress moves, the rate does not
-    try:
-        run(recipe, where, threads, cluster, resume=resume, on_chunk=on_chunk, on_resume=skip)
-    except RunDirError:
-        shutil.rmtree(where)
-        run(recipe, where, threads, cluster, on_chunk=on_chunk)
+    if resume:
+        old = read_manifest(where)
+        if run_key(old) != run_key(manifest_for(prepare(recipe), "running", 0.0, 0, None)):
+            shutil.rmtree(where)
+            resume = False
+        elif old.get("status") == "complete" and skip:
+            skip(recipe.n)  # finished by an earlier attempt: the progress moves, the rate does not
+    run(recipe, where, threads, cluster, resume=resume, on_chunk=on_chunk, on_resume=skip)
     return pl.read_parquet(where / GAMES_FILE)
 
 

@@ -151,3 +151,20 @@ def test_an_interrupted_experiment_replays_only_the_chunks_it_had_not_finished(t
     assert not (cut / ARMS).exists()
     whole = knob_sweep(base, "start_money.seat0", values, 0, tmp_path / "whole", 1, None)
     assert answer.tables["win_rates"].equals(whole.tables["win_rates"])
+
+
+def test_an_experiment_plays_again_an_arm_kept_by_other_code(tmp_path):
+    # An arm whose manifest names other code cannot lend its chunks: it is played again, without an error.
+    from reports.questions import knob_sweep
+    from sim.experiments import ARMS
+
+    base = Recipe("yokohama", ["greedy", "greedy"], seed=3, n=40, chunk=20)
+    cut = tmp_path / "cut"
+    with pytest.raises(Stop):
+        knob_sweep(base, "start_money.seat0", [0, 2], 0, cut, 1, Progress(stop_after=2))
+    (arm,) = [p for p in (cut / ARMS).iterdir() if (p / "manifest.json").exists()]
+    manifest = json.loads((arm / "manifest.json").read_text())
+    (arm / "manifest.json").write_text(json.dumps({**manifest, "code_fingerprint": "other"}))
+    resumed = Progress()
+    knob_sweep(base, "start_money.seat0", [0, 2], 0, cut, 1, resumed)
+    assert sum(resumed.skipped) == 0 and sum(resumed.played) == 2 * 40
