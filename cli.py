@@ -581,6 +581,13 @@ def value(
         int, typer.Option("-n", "--games", help="Games per card and condition (and for the baseline).")
     ] = 10_000,
     only: Annotated[str | None, typer.Option("--only", help="Comma-separated card names (default: all).")] = None,
+    removed: Annotated[
+        bool,
+        typer.Option(
+            "--removed/--no-removed",
+            help="Also play each card removed from the game (--no-removed: given only, about half the games).",
+        ),
+    ] = True,
     players: Annotated[str | None, typer.Option("--players", "-p", help="Player codes, one per seat.")] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed (the same in every condition).")] = 1,
     sets: Annotated[list[str] | None, typer.Option("--set", help="Rule knob KEY=VALUE (repeatable).")] = None,
@@ -597,6 +604,8 @@ def value(
       playout value yokohama --cards tech -n 10000
 
       playout value yokohama --cards tech --only exposition,ball,tram -n 40000
+
+      playout value yokohama --only tram,telephone,postal_system --no-removed -n 400 -p mcts-fast*4
 
       playout value obsession --family -n 20000 --players greedy*3
     """
@@ -625,14 +634,14 @@ def value(
     base = _value_recipe(game, n, players, seed, sets, data)
     p, n = len(base.players), base.n
     from reports.console import print_value
-    from reports.questions import card_value
+    from reports.questions import card_value, value_arms
 
-    arms = 1 + 2 * len(chosen)
+    arms = value_arms(len(chosen), removed)
     _experiment(
         base, n * arms, 3 + 3 * p, f"-n {n} in each of {arms} conditions",
         _out(out, Path("runs") / f"value-{game}-{cards}-{p}p-seed{seed}-n{n}"),
         f"{game} {cards} value ({len(chosen)} cards)",
-        lambda out, advance: card_value(base, cards, card, chosen, out, threads, advance), print_value,
+        lambda out, advance: card_value(base, cards, card, chosen, out, threads, advance, removed), print_value,
     )  # fmt: skip
 
 

@@ -95,6 +95,9 @@ COLUMNS = [
 ]  # fmt: skip
 
 
+NOT_PLAYED = (None, None, 0)  # the removed condition when it was not asked for
+
+
 def card_row(name: str, given: tuple, removed: tuple, corr: tuple) -> tuple:
     gw, gs = given
     rw, rs, games = removed
@@ -110,12 +113,14 @@ def value_table(rows: list[tuple]) -> pl.DataFrame:
     return pl.DataFrame(rows, schema=COLUMNS, orient="row").sort("given_win_delta", descending=True)
 
 
-def plot(table: pl.DataFrame, caption: str, path_given, path_removed) -> None:
+def plot(table: pl.DataFrame, caption: str, path_given, path_removed=None) -> None:
     from reports.plots import ranked_bars
 
     ranked_bars(table["card"].to_list(), table["given_win_delta"].to_numpy(), table["given_win_lo"].to_numpy(),
                 table["given_win_hi"].to_numpy(), caption, path_given,
                 xlabel="change in the receiver's win rate (95% interval)", title="Given at the start")  # fmt: skip
+    if path_removed is None:
+        return
     by_removed = table.sort("removed_owner_win_delta", descending=False, nulls_last=True)
     ranked_bars(by_removed["card"].to_list(), -by_removed["removed_owner_win_delta"].to_numpy(),
                 -by_removed["removed_owner_win_hi"].to_numpy(), -by_removed["removed_owner_win_lo"].to_numpy(),

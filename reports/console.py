@@ -112,6 +112,16 @@ def print_sweep(answer) -> None:
     console.print(footer(answer.manifest) + f" in {answer.manifest['wall_seconds']:.0f} s")
 
 
+def removed_cell(r: dict, played: bool) -> str:
+    """The removed condition's cell: its change, or why there is none."""
+    d = r["removed_owner_win_delta"]
+    if not played:
+        return "not played"
+    if d is None or d != d:  # NaN: fewer than two baseline games had an owner
+        return f"owners in {r['removed_games']} games"
+    return f"{d:+.1%} [{r['removed_owner_win_lo']:+.1%}, {r['removed_owner_win_hi']:+.1%}]"
+
+
 def print_value(answer) -> None:
     console = Console()
     heads = ("card", "given: win rate change", "given: score change", "removed: owners' win change")
@@ -121,7 +131,7 @@ def print_value(answer) -> None:
             r["card"],
             f"{r['given_win_delta']:+.1%} [{r['given_win_lo']:+.1%}, {r['given_win_hi']:+.1%}]",
             f"{r['given_score_delta']:+.1f} [{r['given_score_lo']:+.1f}, {r['given_score_hi']:+.1f}]",
-            f"{r['removed_owner_win_delta']:+.1%} [{r['removed_owner_win_lo']:+.1%}, {r['removed_owner_win_hi']:+.1%}]",
+            removed_cell(r, answer.manifest.get("removed", True)),
             f"{r['owner_win_rate (correlation)']:.1%}",
             f"{r['non_owner_win_rate']:.1%}",
         )

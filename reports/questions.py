@@ -96,10 +96,17 @@ def knob_sweep(
     return Answer(manifest, tables, out, {"crossing": crossing, "knob": knob, "seat": seat, "players": players})
 
 
+def value_arms(cards: int, removed: bool = True) -> int:
+    """Arms of a card-value experiment: the baseline, each card given, and each card removed (if asked)."""
+    return 1 + (2 if removed else 1) * cards
+
+
 def card_value(
-    base: Recipe, kind: str, card: dict, chosen: list[str], out: Path, threads=None, on_games: Progress = None
-) -> Answer:
-    """Each chosen card given to a seat at the start, and removed from the game, against the baseline."""
+    base: Recipe, kind: str, card: dict, chosen: list[str], out: Path, threads=None, on_games: Progress = None,
+    removed: bool = True,
+) -> Answer:  # fmt: skip
+    """Each chosen card given to a seat at the start, and (with `removed`) removed from the game, against the
+    baseline. Without `removed` the removed columns are empty and half the games are played."""
     started = time.perf_counter()
     players = len(base.players)
     per_seat = ("score", "strategy", *cv.feature_columns(card["feature"]))
@@ -113,23 +120,30 @@ def card_value(
     for name in chosen:
         i = card["names"].index(name)
         given = [(s, arm(r)) for s, r in give_arms(base, card, i, players)]
-        removed = arm(remove_arm(base, card, i))
+        without = cv.NOT_PLAYED
+        if removed:
+            without = cv.removed_effect(baseline, arm(remove_arm(base, card, i)), card["feature"], i, players)
         rows.append(
             cv.card_row(
                 name,
                 cv.given_effect(baseline, given),
-                cv.removed_effect(baseline, removed, card["feature"], i, players),
+                without,
                 cv.owner_correlation(baseline, card["feature"], i, players),
             )
         )
     table = cv.value_table(rows)
-    manifest = experiment_manifest(base, f"{kind} value", 1 + 2 * len(chosen), base.n, time.perf_counter() - started,
-                                   cards=chosen)  # fmt: skip
-    figs = {"value": out / "value_given.png", "removed": out / "value_removed.png"}
+    manifest = experiment_manifest(base, f"{kind} value", value_arms(len(chosen), removed), base.n,
+                                   time.perf_counter() - started, cards=chosen, removed=removed)  # fmt: skip
+    figs = {"value": out / "value_given.png", "removed": out / "value_removed.png" if removed else None}
     cv.plot(table, caption_line(manifest), figs["value"], figs["removed"])
+    without = (
+        "removed: the baseline's owners, paired with the same game without the card"
+        if removed
+        else "removed: not played (--no-removed)"
+    )
     notes = {
-        "value": "given: the receiving seat, paired with the same game without it; removed: the baseline's owners, "
-        "paired with the same game without the card; owner win rate is a correlation, not an effect"
+        "value": f"given: the receiving seat, paired with the same game without it; {without}; "
+        "owner win rate is a correlation, not an effect"
     }
     percent = [c for c in table.columns if "win" in c and not c.endswith("_p")] + ["owner_lo", "owner_hi"]
     styles = {"value": (percent, "given_win_delta", 0.0)}

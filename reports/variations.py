@@ -75,7 +75,9 @@ def answer(question: Question, recipe: Recipe, out: Path, threads=None, on_games
         c = a.extra["crossing"]
         return [(question.describe(), c.x, c.lo, c.hi)]
     if question.name == "card-value":
-        a = questions.card_value(recipe, question.kind, question.card, list(question.cards), out, threads, on_games)
+        a = questions.card_value(
+            recipe, question.kind, question.card, list(question.cards), out, threads, on_games, removed=False
+        )
         t = a.tables["value"]
         return list(zip(t["card"], t["given_win_delta"], t["given_win_lo"], t["given_win_hi"], strict=True))
     a = questions.matchup_matrix(recipe, list(question.strategies), len(recipe.players), out, threads, on_games)
@@ -99,7 +101,9 @@ def games_of(question: Question, recipe: Recipe) -> int:
     if question.name == "fair-value":
         return recipe.n * len(question.values)
     if question.name == "card-value":
-        return recipe.n * (1 + 2 * len(question.cards))
+        from reports.questions import value_arms
+
+        return recipe.n * value_arms(len(question.cards), removed=False)
     if question.name == "matchups":
         k = len(question.strategies)
         return recipe.n * k * (k - 1)

@@ -50,6 +50,17 @@ def test_value_ranks_the_chosen_cards(tmp_path, capsys):
     assert "correlation" in (out / "value.csv").read_text()
 
 
+def test_value_without_the_removed_condition_plays_only_the_given_arms(tmp_path, capsys):
+    out = tmp_path / "v"
+    main(["value", "yokohama", "--only", "exposition,postal_system", "-n", "60", "--no-removed", "--out", str(out)])
+    manifest = json.loads((out / "experiment.json").read_text())
+    assert manifest["arms"] == 1 + 2 and manifest["n"] == 3 * 60 and manifest["removed"] is False
+    table = pl.read_csv(out / "value.csv", comment_prefix="#")
+    assert table["given_win_delta"].is_not_null().all() and table["removed_owner_win_delta"].is_nan().all()
+    assert (out / "value_given.png").exists() and not (out / "value_removed.png").exists()
+    assert "not played" in capsys.readouterr().out
+
+
 def test_value_refuses_an_unknown_card(capsys):
     with pytest.raises(SystemExit) as e:
         main(["value", "yokohama", "--only", "expositon", "-n", "10"])

@@ -39,12 +39,14 @@ def test_sensitivity_ranks_the_chosen_tables(tmp_path, capsys):
 
 
 def test_a_card_value_sensitivity_counts_every_game_it_played_and_judges_the_ranking_against_its_noise(tmp_path):
-    # 3 variations (shipped + 2) x (1 + 2 x 3 cards) arms x 40 games; the headers once said 3 x 40
+    # 3 variations (shipped + 2) x (1 + 3 cards given) arms x 40 games; the headers once said 3 x 40. The
+    # ranking reads only the given condition, so the removed arms are not played (they once were: 1 + 2 x 3)
     out = tmp_path / "s"
     main(["sensitivity", "yokohama", "-q", "card-value", "--cards", "tech", "--only", "tram,telegram,telephone",
           "--top", "1", "--players", "greedy*2", "-n", "40", "--variants", "1",
           "--tables", "church_spaces.csv,lab_slots.csv", "--out", str(out)])  # fmt: skip
-    assert json.loads((out / "experiment.json").read_text())["n"] == 3 * (1 + 2 * 3) * 40
+    assert json.loads((out / "experiment.json").read_text())["n"] == 3 * (1 + 3) * 40
+    assert not list(out.rglob("value_removed.png"))
     ranking = pl.read_csv(out / "ranking.csv", comment_prefix="#")
     assert ranking["noise"].is_not_nan().all() and (ranking["noise"] > 0).all()
 
