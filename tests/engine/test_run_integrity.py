@@ -281,11 +281,27 @@ def test_compile_is_reported_apart_and_the_rate_counts_this_sessions_games(cut):
 def test_the_progress_bar_says_compiling_and_times_the_rate_from_the_end_of_the_compile():
     from reports.console import progress
 
-    bar, advance = progress(100, "yokohama (3p)")
+    bar, advance = progress(100, "yokohama (3p)", terminal=True)
     advance.compiling(True)
     assert bar.tasks[0].description == "yokohama (3p): compiling kernels..."
     advance.compiling(False)
     assert bar.tasks[0].description == "yokohama (3p)"
+
+
+def test_progress_in_a_log_is_a_line_with_the_rate_and_eta_not_a_silent_bar(capsys):
+    from reports.console import progress
+
+    bar, advance = progress(100, "yokohama (3p)", terminal=False, every=0.0)
+    with bar:
+        advance.skip(20)  # a resumed run's kept games: counted, not in the rate
+        advance.compiling(True)
+        advance.compiling(False)
+        advance(30)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "yokohama (3p): 20/100 games (20%)"  # no rate: none of them was played here
+    assert lines[1] == "yokohama (3p): compiling kernels..."
+    assert lines[2].startswith("yokohama (3p): 50/100 games (50%), ") and "games/s" in lines[2] and "ETA" in lines[2]
+    assert lines[-1].startswith("yokohama (3p): 50/100 games (50%)")
 
 
 def test_a_finished_run_resumed_plays_nothing_and_says_so(whole, tmp_path):
