@@ -136,13 +136,13 @@ def card_value(
                                    time.perf_counter() - started, cards=chosen, removed=removed)  # fmt: skip
     figs = {"value": out / "value_given.png", "removed": out / "value_removed.png" if removed else None}
     cv.plot(table, caption_line(manifest), figs["value"], figs["removed"])
-    without = (
+    removed_note = (
         "removed: the baseline's owners, paired with the same game without the card"
         if removed
         else "removed: not played (--no-removed)"
     )
     notes = {
-        "value": f"given: the receiving seat, paired with the same game without it; {without}; "
+        "value": f"given: the receiving seat, paired with the same game without it; {removed_note}; "
         "owner win rate is a correlation, not an effect"
     }
     percent = [c for c in table.columns if "win" in c and not c.endswith("_p")] + ["owner_lo", "owner_hi"]
