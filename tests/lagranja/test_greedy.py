@@ -1,12 +1,28 @@
-"""The greedy's shortcuts give the values the plain way gives, on played games (greedy against random, 4 players):
-the branch-free delivery count equals the rules' delivery mask count for every seat, and play candidates that
-share an alike_key (fields of one crop, extensions of one kind) are worth the same after the step."""
+"""The greedy's shortcuts and its pre-score, on played games (greedy against random, 4 players):
+
+- the branch-free delivery count equals the rules' delivery mask count for every seat, and play candidates that
+  share an alike_key (fields of one crop, extensions of one kind) are worth the same after the step;
+- with every top_* weight at least the size of its group the greedy is the plain one-step greedy (every
+  candidate stepped and scored, one jitter draw each, in table order);
+- with the default tops it keeps the best-estimated candidates of the group (the `top` best pre-scores; for card
+  plays the best of each side, one per alike key) and picks the best full score among them and the candidates
+  outside the group."""
 
 import numpy as np
 from numba import njit
 
-from sim.games.lagranja.actions import A_NO_PLAY, N_ACTIONS
-from sim.games.lagranja.layout import G_PHASE, PH_PLAY, PH_XPLAY, STATE_SIZE
+from sim.games.lagranja.actions import A_BUY, A_NO_PLAY, A_PLAY, A_SELL, A_TRADE_VP, A_UPGRADE, A_USE_ROOF, N_ACTIONS
+from sim.games.lagranja.layout import (
+    G_PHASE,
+    N_SIDES,
+    P_SILVER,
+    PH_DELIVER,
+    PH_EXTRA,
+    PH_PLAY,
+    PH_XPLAY,
+    ROOF_SLOTS,
+    STATE_SIZE,
+)
 from sim.games.lagranja.params import PARAMS
 from sim.games.lagranja.rules import (
     count_deliveries,
@@ -15,63 +31,224 @@ from sim.games.lagranja.rules import (
     init_state,
     is_terminal,
     legal_mask,
+    pb,
     step,
 )
-from sim.games.lagranja.tables import load
+from sim.games.lagranja.tables import D_UPG_TO, load
 from sim.kernel_tools import first_legal, random_legal
-from sim.rng import N_STREAMS, seed_streams
-from strategies.lagranja import BOOK, N_ALIKE, alike_key, greedy, value
+from sim.rng import N_STREAMS, seed_streams, uniform
+from strategies.lagranja import (
+    BOOK,
+    N_ALIKE,
+    NO_GROUP,
+    PLAYS,
+    W_NOISE,
+    W_SELL,
+    W_TOP_PLAYS,
+    alike_key,
+    decision_group,
+    greedy,
+    group_range,
+    needed_goods,
+    prescore,
+    top_ranked,
+    value,
+)
 
 D = load().array
 K = PARAMS.values({})
 W = BOOK.weight_vector(BOOK.strategies["greedy"], {})
+W_ALL = BOOK.weight_vector(BOOK.strategies["greedy"], {"top_plays": 99, "top_deliveries": 99, "top_goods": 99})
+W_QUIET = BOOK.weight_vector(BOOK.strategies["greedy"], {"w_noise": 0.0})
+
+
+SHORTCUTS, ALL_KEPT, TOP = range(3)  # the checks play_games runs
 
 
 @njit(cache=True)
-def check_games(n_games, w, d, k, out):
-    """out: [count mismatches, counts checked, alike value mismatches, alike pairs checked]."""
+def play_games(n_games, w, rng_seed, d, k, check, out):
+    """Greedy (weights w) in seat 0 against three random seats; the shortcut check at every decision, the others at
+    each of seat 0's decisions before it decides (with a copy of its rng)."""
     mask = np.zeros(N_ACTIONS, np.uint8)
-    scratch = np.zeros(STATE_SIZE, np.int32)
-    memo = np.zeros(N_ALIKE, np.float64)
     for g in range(n_games):
         rng = np.zeros(N_STREAMS, np.uint64)
-        seed_streams(np.int64(17), np.int64(g), rng)
+        seed_streams(np.int64(rng_seed), np.int64(g), rng)
         s = np.zeros(STATE_SIZE, np.int32)
         init_state(s, d, k, np.int64(4), rng)
         while not is_terminal(s):
             n = legal_mask(s, d, k, mask)
             p = current_player(s)
-            for q in range(4):
-                out[0] += count_deliveries(s, d, q) != deliveries(s, d, q, s, np.bool_(False))
-                out[1] += 1
-            if s[G_PHASE] == PH_PLAY or s[G_PHASE] == PH_XPLAY:
-                seen = 0
-                for a in range(A_NO_PLAY):
-                    key = alike_key(s, d, p, a)
-                    if not mask[a] or key < 0:
-                        continue
-                    for i in range(STATE_SIZE):
-                        scratch[i] = s[i]
-                    step(scratch, d, k, a)
-                    v = value(w, scratch, d, k, p)
-                    if (seen >> key) & 1:
-                        out[2] += v != memo[key]
-                        out[3] += 1
-                    else:
-                        memo[key] = v
-                        seen |= 1 << key
+            if check == SHORTCUTS:  # at every decision, of every seat
+                check_shortcuts(w, s, d, k, mask, p, out)
             if n == 1:
                 a = first_legal(mask)
             elif p == 0:
+                if check == ALL_KEPT:
+                    check_all_kept(w, s, d, k, mask, n, p, rng.copy(), out)
+                elif check == TOP:
+                    check_top(w, s, d, k, mask, n, p, rng.copy(), out)
                 a = greedy(w, s, d, k, mask, n, p, rng)
             else:
                 a = random_legal(mask, n, rng, 1 + p)
             step(s, d, k, a)
 
 
+@njit(cache=True)
+def check_shortcuts(w, s, d, k, mask, p, out):
+    """out: [count mismatches, counts checked, alike value mismatches, alike pairs checked]."""
+    for q in range(4):
+        out[0] += count_deliveries(s, d, q) != deliveries(s, d, q, s, np.bool_(False))
+        out[1] += 1
+    if s[G_PHASE] == PH_PLAY or s[G_PHASE] == PH_XPLAY:
+        scratch = np.zeros(STATE_SIZE, np.int32)
+        memo = np.zeros(N_ALIKE, np.float64)
+        seen = 0
+        for a in range(A_NO_PLAY):
+            key = alike_key(s, d, p, a)
+            if not mask[a] or key < 0:
+                continue
+            for i in range(STATE_SIZE):
+                scratch[i] = s[i]
+            step(scratch, d, k, a)
+            v = value(w, scratch, d, k, p)
+            if (seen >> key) & 1:
+                out[2] += v != memo[key]
+                out[3] += 1
+            else:
+                memo[key] = v
+                seen |= 1 << key
+
+
+@njit(cache=True)
+def considered(w, s, d, p, a, deliver, need):
+    """The greedy's filter: the anytime actions it never tries (they only pay towards a delivery)."""
+    if A_SELL <= a < A_TRADE_VP and not deliver:
+        return False
+    if A_SELL <= a < A_SELL + 4 and w[W_SELL] <= 0 and s[pb(p) + P_SILVER] > 0:
+        return False
+    if A_BUY <= a < A_BUY + 4 and not (need >> (a - A_BUY)) & 1:
+        return False
+    return not (A_UPGRADE <= a < A_UPGRADE + 4 and not (need >> d[D_UPG_TO + a - A_UPGRADE]) & 1)
+
+
+@njit(cache=True)
+def plain_greedy(w, s, d, k, mask, p, rng):
+    """The one-step greedy without shortcuts or pre-score: every considered candidate stepped and scored."""
+    ph = s[G_PHASE]
+    deliver = ph == PH_DELIVER or ph == PH_EXTRA
+    need = needed_goods(s, d, p) if deliver else 0
+    scratch = np.zeros(STATE_SIZE, np.int32)
+    best, best_score = -1, -1e18
+    for a in range(N_ACTIONS):
+        if not mask[a] or not considered(w, s, d, p, a, deliver, need):
+            continue
+        for i in range(STATE_SIZE):
+            scratch[i] = s[i]
+        step(scratch, d, k, a)
+        sc = value(w, scratch, d, k, p) + (w[W_SELL] if A_SELL <= a < A_SELL + 4 else 0.0)
+        sc -= 0.05 if A_USE_ROOF <= a < A_USE_ROOF + ROOF_SLOTS else 0.0
+        if w[W_NOISE] > 0:
+            sc += w[W_NOISE] * uniform(rng, 1 + p)
+        if sc > best_score:
+            best, best_score = a, sc
+    return best
+
+
+@njit(cache=True)
+def check_all_kept(w, s, d, k, mask, n, p, rng, out):
+    """out: [choices that differ from the plain greedy, decisions checked]."""
+    out[0] += greedy(w, s, d, k, mask, n, p, rng.copy()) != plain_greedy(w, s, d, k, mask, p, rng)
+    out[1] += 1
+
+
+@njit(cache=True)
+def check_top(w, s, d, k, mask, n, p, rng, out):
+    """out: [left-out candidates estimated better than a kept one, choices not the best kept, ranked decisions,
+    candidates left out]; w without jitter, so the best full score is well defined."""
+    group = decision_group(s[G_PHASE])
+    if group == NO_GROUP:
+        return
+    need = needed_goods(s, d, p)
+    top = int(w[W_TOP_PLAYS + group - PLAYS])
+    lo, hi = group_range(group)
+    members = 0
+    for a in range(lo, hi):
+        members += mask[a]
+    if top * (N_SIDES if group == PLAYS else 1) >= members:
+        return  # all kept: check_all_kept covers it
+    chosen = top_ranked(w, s, d, k, mask, p, group, need, top)
+    # the kept set: for each segment (a side of a play, else the group), no left-out candidate estimates higher
+    # than a kept one of its segment (ties: the first in table order is kept), and every segment that has
+    # candidates keeps min(top, distinct candidates)
+    keys = 0
+    for a in range(lo, hi):
+        if not mask[a]:
+            continue
+        if group == PLAYS:
+            key = alike_key(s, d, p, a)
+            if key >= 0:
+                if (keys >> key) & 1:
+                    continue
+                keys |= 1 << key
+        seg = (a - A_PLAY) % N_SIDES if group == PLAYS else 0
+        e = prescore(w, s, d, k, p, a, need)
+        is_kept = False
+        worst_kept = 1e18
+        n_kept = 0
+        for i in range(seg * top, seg * top + top):
+            if chosen[i] >= 0:
+                n_kept += 1
+                is_kept |= chosen[i] == a
+                worst_kept = min(worst_kept, prescore(w, s, d, k, p, chosen[i], need))
+        if not is_kept:
+            out[3] += 1
+            out[0] += n_kept < top or e > worst_kept
+    # the choice: the best full score among the kept candidates and those outside the group
+    scratch = np.zeros(STATE_SIZE, np.int32)
+    deliver = s[G_PHASE] == PH_DELIVER or s[G_PHASE] == PH_EXTRA
+    best_score = -1e18
+    scores = np.full(N_ACTIONS, -1e18)
+    for a in range(N_ACTIONS):
+        if not mask[a] or not considered(w, s, d, p, a, deliver, need if deliver else 0):
+            continue
+        if lo <= a < hi:
+            key = alike_key(s, d, p, a) if group == PLAYS else -1
+            ok = False
+            for i in range(chosen.size):
+                if chosen[i] == a:
+                    ok = True
+                elif chosen[i] >= 0 and key >= 0 and alike_key(s, d, p, chosen[i]) == key:
+                    ok = True  # an alike play of a kept one: the same value
+            if not ok:
+                continue
+        for i in range(STATE_SIZE):
+            scratch[i] = s[i]
+        step(scratch, d, k, a)
+        scores[a] = value(w, scratch, d, k, p) - (0.05 if A_USE_ROOF <= a < A_USE_ROOF + ROOF_SLOTS else 0.0)
+        best_score = max(best_score, scores[a])
+    a = greedy(w, s, d, k, mask, n, p, rng)
+    out[1] += scores[a] < best_score - 1e-9
+    out[2] += 1
+
+
 def test_the_greedy_shortcuts_give_the_plain_values():
     out = np.zeros(4, np.int64)
-    check_games(np.int64(200), W, D, K, out)
+    play_games(np.int64(200), W, np.int64(17), D, K, SHORTCUTS, out)
     assert out[0] == 0, f"{out[0]} delivery counts differ"
     assert out[2] == 0, f"{out[2]} alike play candidates differ in value"
     assert out[1] > 100_000 and out[3] > 1_000  # the checks saw enough
+
+
+def test_with_every_top_at_least_its_group_the_greedy_is_the_plain_greedy():
+    out = np.zeros(2, np.int64)
+    play_games(np.int64(100), W_ALL, np.int64(23), D, K, ALL_KEPT, out)
+    assert out[0] == 0, f"{out[0]} of {out[1]} choices differ from the plain one-step greedy"
+    assert out[1] > 5_000
+
+
+def test_the_pre_score_keeps_the_best_estimates_and_the_greedy_the_best_kept():
+    out = np.zeros(4, np.int64)
+    play_games(np.int64(100), W_QUIET, np.int64(29), D, K, TOP, out)
+    assert out[0] == 0, f"{out[0]} left-out candidates estimated better than a kept one"
+    assert out[1] == 0, f"{out[1]} of {out[2]} ranked decisions chose worse than the best kept candidate"
+    assert out[2] > 2_000 and out[3] > 5_000  # enough decisions ranked, and candidates really left out
