@@ -58,9 +58,7 @@ from strategies.lagranja import (
 D = load().array
 K = PARAMS.values({})
 W = BOOK.weight_vector(BOOK.strategies["greedy"], {})
-W_ALL = BOOK.weight_vector(
-    BOOK.strategies["greedy"], {"top_plays": 99, "top_deliveries": 99, "top_goods": 99, "top_dice": 99}
-)
+W_ALL = BOOK.weight_vector(BOOK.strategies["greedy"], {"top_plays": 99, "top_deliveries": 99, "top_goods": 99})
 W_QUIET = BOOK.weight_vector(BOOK.strategies["greedy"], {"w_noise": 0.0})
 
 
