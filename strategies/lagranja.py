@@ -381,14 +381,14 @@ def prescore(w, s, d, k, p, a, need):
             return -w[W_SILVER]
         if g == PAY_VP:
             return -w[W_VP]
-        return good_worth(w, s, d, k, p, g, -1)
+        return good_worth(w, s, d, k, p, g, np.int64(-1))
     if a < A_UPG_FREE:  # take resource g (a needed one first on ties)
         g = a - A_GAIN
-        return good_worth(w, s, d, k, p, g, 1) + 0.01 * ((need >> g) & 1)
+        return good_worth(w, s, d, k, p, g, np.int64(1)) + 0.01 * ((need >> g) & 1)
     if a < A_UPG_DONE:  # upgrade resource r free of charge (into a needed good first on ties), one upgrade less due
         r = a - A_UPG_FREE
         to = d[D_UPG_TO + r]
-        gain = good_worth(w, s, d, k, p, to, 1) + good_worth(w, s, d, k, p, r, -1) - UPGRADE_DUE
+        gain = good_worth(w, s, d, k, p, to, np.int64(1)) + good_worth(w, s, d, k, p, r, np.int64(-1)) - UPGRADE_DUE
         return gain + 0.01 * ((need >> to) & 1)
     if a == A_UPG_DONE:  # the upgrades still due are given up
         return -UPGRADE_DUE * s[G_UPG_LEFT]
@@ -398,9 +398,10 @@ def prescore(w, s, d, k, p, a, need):
         n = d[D_BUILD_N + x]
         f = bits4(s[b + P_BUILD_FILL + x])
         before = w[W_BUILDING] * f * f / (n * n) * s[G_ROUND]
+        spent = good_worth(w, s, d, k, p, g, np.int64(-1))
         if f + 1 == n:  # completed: VP of the round (+1 the first) and a craft marker instead of the share
-            return w[W_VP] * (s[G_ROUND] + 1) + w[W_CRAFT] * left - before + good_worth(w, s, d, k, p, g, -1)
-        return w[W_BUILDING] * (f + 1) * (f + 1) / (n * n) * s[G_ROUND] - before + good_worth(w, s, d, k, p, g, -1)
+            return w[W_VP] * (s[G_ROUND] + 1) + w[W_CRAFT] * left - before + spent
+        return w[W_BUILDING] * (f + 1) * (f + 1) / (n * n) * s[G_ROUND] - before + spent
     slot = (a - A_DELIVER_W) // 4
     c = s[b + P_BARROW + slot]
     g = d[D_CARDS + c * CARD_STRIDE + C_GOODS + (a - A_DELIVER_W) % 4]
@@ -409,8 +410,8 @@ def prescore(w, s, d, k, p, a, need):
     f = bits4(s[b + P_BARROW_FILL + slot])
     if f + 1 == n:  # completed: its VP, a trade commodity and a market marker instead of the barrow's worth
         gain = w[W_VP] * vp + w[W_TRADE] + w[W_MARKET] * left + 0.5 - w[W_BARROW] * vp * (0.3 + f / n)
-        return gain + good_worth(w, s, d, k, p, g, -1)
-    return w[W_BARROW] * vp / n + good_worth(w, s, d, k, p, g, -1)
+        return gain + good_worth(w, s, d, k, p, g, np.int64(-1))
+    return w[W_BARROW] * vp / n + good_worth(w, s, d, k, p, g, np.int64(-1))
 
 
 N_ALIKE = 6  # keys of alike_key: 3 field crops, then 3 extension kinds
