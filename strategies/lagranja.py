@@ -185,7 +185,7 @@ def greedy(w, s, d, k, mask, n_legal, p, rng):
     them are stepped and scored in full; every other candidate (no play, the anytime actions, ending the
     deliveries) is always scored in full. A decision left with one candidate takes it unscored. With every top at
     least the group's size this is the plain one-step greedy (tests/lagranja/test_greedy.py); the defaults made
-    the greedy ~1.4x faster (benchmarks/README.md, "La Granja greedy pre-score")."""
+    the greedy ~1.3x faster (benchmarks/README.md, "La Granja greedy pre-score")."""
     ph = s[G_PHASE]
     deliver = ph == PH_DELIVER or ph == PH_EXTRA
     keyed = ph == PH_PLAY or ph == PH_XPLAY
