@@ -617,6 +617,8 @@ def value(
     from sim.registry import get_game
 
     spec = get_game(game)
+    if family and not removed:
+        raise BadInput("--no-removed is for card values: --family plays each family in and out, nothing removed")
     if family:
         _family_value(spec, game, n, players, seed, sets, data, out, threads)
         return

@@ -61,6 +61,13 @@ def test_value_without_the_removed_condition_plays_only_the_given_arms(tmp_path,
     assert "not played" in capsys.readouterr().out
 
 
+def test_value_refuses_no_removed_with_families(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["value", "obsession", "--family", "--no-removed", "-n", "10"])
+    err = capsys.readouterr().err.strip()
+    assert e.value.code == 2 and err.startswith("playout: ") and "\n" not in err and "--no-removed" in err
+
+
 def test_value_refuses_an_unknown_card(capsys):
     with pytest.raises(SystemExit) as e:
         main(["value", "yokohama", "--only", "expositon", "-n", "10"])
