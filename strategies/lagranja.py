@@ -172,6 +172,7 @@ def choose(kernel, weights, s, d, k, mask, n_legal, seat, rng, memory):
 # The candidate groups the pre-score ranks (see greedy): which actions, and the weight holding how many to keep.
 NO_GROUP, PLAYS, DELIVERIES, GOODS = range(4)  # in the order of their top_* weights
 UPGRADE_DUE = 0.4  # what value() gives a free upgrade still due
+EXT_NO_INCOME = 1  # the extension kind without income (rules.play_card: delivery+income, delivery+pig, income+pig)
 
 
 @njit(cache=True)
@@ -374,7 +375,9 @@ def prescore(w, s, d, k, p, a, need):
             # and its first good at this round's growth; a crop a symbol asks for first on ties
             return w[W_FIELD] * left + w[W_HARVEST] + 0.1 * ((need >> crop) & 1)
         if side == SIDE_EXT:
-            return w[W_EXT] * left
+            # value() scores every extension kind alike, so the kind kept is the estimate's tie-break: one that
+            # pays silver income first (measured head to head: 29.5% against 20.5% for the first in hand order)
+            return w[W_EXT] * left + 0.01 * (d[D_CARDS + c * CARD_STRIDE + C_EXT] != EXT_NO_INCOME)
         if side == SIDE_HELPER:
             if d[D_CARDS + c * CARD_STRIDE + C_EFFECT] == H_HAND_LIMIT:
                 return w[W_CARD]  # its worth is the extra card at the refill (value() gives it no helper worth)
