@@ -28,6 +28,7 @@ from sim.games.lagranja.actions import (
     N_ACTIONS,
 )
 from sim.games.lagranja.layout import (
+    EXTENSIONS,
     FL_DELIVER,
     FL_DONKEY,
     G_BLOCKED,
@@ -172,7 +173,7 @@ def choose(kernel, weights, s, d, k, mask, n_legal, seat, rng, memory):
 # The candidate groups the pre-score ranks (see greedy): which actions, and the weight holding how many to keep.
 NO_GROUP, PLAYS, DELIVERIES, GOODS = range(4)  # in the order of their top_* weights
 UPGRADE_DUE = 0.4  # what value() gives a free upgrade still due
-EXT_NO_INCOME = 1  # the extension kind without income (rules.play_card: delivery+income, delivery+pig, income+pig)
+EXT_NO_INCOME = next(i for i, kind in enumerate(EXTENSIONS) if "income" not in kind)  # the kind paying no silver
 
 
 @njit(cache=True)

@@ -39,6 +39,7 @@ from sim.kernel_tools import first_legal, random_legal
 from sim.rng import N_STREAMS, seed_streams, uniform
 from strategies.lagranja import (
     BOOK,
+    EXT_NO_INCOME,
     N_ALIKE,
     NO_GROUP,
     PLAYS,
@@ -252,3 +253,27 @@ def test_the_pre_score_keeps_the_best_estimates_and_the_greedy_the_best_kept():
     assert out[0] == 0, f"{out[0]} left-out candidates estimated better than a kept one"
     assert out[1] == 0, f"{out[1]} of {out[2]} ranked decisions chose worse than the best kept candidate"
     assert out[2] > 2_000 and out[3] > 5_000  # enough decisions ranked, and candidates really left out
+
+
+def test_of_two_extensions_the_pre_score_keeps_the_one_paying_income():
+    """value() scores every extension kind alike, so the kept extension is the pre-score's tie-break: with a
+    delivery+pig card first in hand and a delivery+income card second, the second is kept."""
+    from sim.games.lagranja.layout import SIDE_EXT
+    from sim.games.lagranja.tables import C_EXT, D_N_CARDS, card_base
+
+    from .scenario import game, set_hand
+
+    kinds = [int(D[card_base(c) + C_EXT]) for c in range(int(D[D_N_CARDS]))]
+    no_income = kinds.index(EXT_NO_INCOME)
+    income = next(c for c, kind in enumerate(kinds) if kind != EXT_NO_INCOME)
+    s, k = game(4)
+    assert s[G_PHASE] == PH_PLAY
+    p = current_player(s)
+    set_hand(s, p, [no_income, income])
+    mask = np.zeros(N_ACTIONS, np.uint8)
+    legal_mask(s, D, k, mask)
+    first, second = A_PLAY + SIDE_EXT, A_PLAY + N_SIDES + SIDE_EXT
+    assert mask[first] and mask[second]
+    assert prescore(W, s, D, k, p, second, 0) > prescore(W, s, D, k, p, first, 0)
+    chosen = top_ranked(W, s, D, k, mask, p, PLAYS, 0, 1)
+    assert second in chosen and first not in chosen
