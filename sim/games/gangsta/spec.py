@@ -34,6 +34,13 @@ SPEC = GameSpec(
             "give_knob": "experiment.give_boss",
             "give_seat_knob": "experiment.give_boss_seat",
             "remove_knob": "experiment.remove_boss",
+            # each boss has its own skill besides leader, so only the starting money groups them
+            "described_by": {
+                "table": "bosses.csv",
+                "key": "id",
+                "keys": [name.split()[0] for name in kernel.BOSS_NAMES],
+                "columns": {"starting_money": ("money",), "influence": ("influence",)},
+            },
         }
     },
 )

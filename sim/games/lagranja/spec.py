@@ -34,6 +34,13 @@ SPEC = GameSpec(
             "give_knob": "experiment.give_card",
             "give_seat_knob": "experiment.give_card_seat",
             "remove_knob": "experiment.remove_card",
+            # the card side that is its own (the helper side is helpers.csv); barrow is left out: its goods
+            # combination is nearly unique per card, and barrow_vp carries its weight
+            "described_by": {
+                "table": "cards.csv",
+                "key": "name",
+                "columns": {"field": ("field",), "extension": ("extension",), "barrow_vp": ("barrow",)},
+            },
         }
     },
 )

@@ -41,6 +41,20 @@ SPEC = GameSpec(
             "give_knob": "experiment.give_tile",
             "give_seat_knob": "experiment.give_tile_seat",
             "remove_knob": "experiment.remove_tile",
+            # the words are those the rows' source texts use when they call a value ASSUMED
+            "described_by": {
+                "table": "tiles.csv",
+                "key": "name",
+                "columns": {
+                    "type": ("type",),
+                    "category": ("category",),
+                    "pr": ("PR", "price"),
+                    "vp_front": ("VP",),
+                    "vp_back": ("VP",),
+                    "servant_front": ("servant",),
+                    "guests_front": ("guests",),
+                },
+            },
         }
     },
     families={

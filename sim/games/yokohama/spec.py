@@ -42,6 +42,11 @@ SPEC = GameSpec(
             "give_knob": "experiment.give_tech",
             "give_seat_knob": "experiment.give_tech_seat",
             "remove_knob": "experiment.remove_tech",
+            "described_by": {
+                "table": "techs.csv",
+                "key": "key",
+                "columns": {"industry": ("industry",), "country": ("country",)},
+            },
         }
     },
 )

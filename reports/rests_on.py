@@ -1,0 +1,174 @@
+"""What a card-value answer rests on: how much of the spread between the cards' values follows each column
+of the data table that describes the cards, and whether that column is sourced or ASSUMED.
+
+A ranking of cards can be a ranking of an invented attribute: when every card's crop and extension kind are
+placeholders and the values line up with them, the answer measures the placeholders. Each game declares, per
+card kind, the table and the columns that describe a card (`described_by` in its spec's `card_kinds`):
+
+    {"table": "cards.csv", "key": "name", "keys": None, "columns": {"field": ("field",), ...}}
+
+`key` is the table's column naming a card; `keys` (optional) the key value of each card, in the card kind's
+`names` order, when the names are not the key itself; `columns` maps each describing column to the words a
+row's `source` text uses for it ("barrow" for `barrow_vp`), read to find a sourced row that says one of its
+values is ASSUMED.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from sim.datafiles import DataSources, game_data_dir
+
+Z95 = 1.959963984540054
+LARGE_SHARE = 0.5  # from here on the console says the ranking reads as a ranking of that column
+PROVENANCE_ORDER = ("sourced", "inferred", "ASSUMED")  # worst last: a column is as weak as its weakest row
+
+COLUMNS = ["column", "provenance", "assumed_cards", "share", "groups", "value", "cards", "mean_given_win_delta",
+           "mean_lo", "mean_hi"]  # fmt: skip
+
+
+def card_rows(game: str, data_dir: str | None, described_by: dict, names: list[str]) -> pl.DataFrame:
+    """The describing columns of each card (column `card` holds its name), read from the table the run used
+    (the --data overlay if it has one), with `provenance` and `source`, in `names` order. Values are text:
+    they are grouped, never added."""
+    sources = DataSources(game_data_dir(game), Path(data_dir) if data_dir else None)
+    path = sources.path_of(described_by["table"])
+    table = pl.read_csv(path, comment_prefix="#", infer_schema=False, encoding="utf8-lossy")
+    keys = described_by.get("keys") or names
+    wanted = pl.DataFrame({"card": names, described_by["key"]: [str(k) for k in keys]})
+    source = pl.col("source") if "source" in table.columns else pl.lit("")
+    picked = table.select(described_by["key"], *described_by["columns"], "provenance", source.alias("source"))
+    return wanted.join(picked, on=described_by["key"], how="left", maintain_order="left").drop(described_by["key"])
+
+
+def assumed_in(provenance: str, source: str | None, words: tuple[str, ...]) -> bool:
+    """One row's value of a column is ASSUMED: the row says so, or its source text has a clause (between
+    semicolons) that says ASSUMED and names the column, as in "category, PR, VP ASSUMED" of a row that is
+    otherwise inferred."""
+    if provenance == "ASSUMED":
+        return True
+    for clause in (source or "").split(";"):
+        if "ASSUMED" in clause and any(re.search(rf"\b{re.escape(w)}\b", clause, re.IGNORECASE) for w in words):
+            return True
+    return False
+
+
+def column_provenance(rows: pl.DataFrame, column: str, words: tuple[str, ...]) -> tuple[str, int]:
+    """(the weakest provenance among the cards' rows for this column, how many rows are ASSUMED for it)."""
+    assumed = sum(assumed_in(p, s, words) for p, s in zip(rows["provenance"], rows["source"], strict=True))
+    if assumed:
+        return "ASSUMED", assumed
+    present = [p for p in PROVENANCE_ORDER if p in set(rows["provenance"].to_list())]
+    return (present[-1] if present else "unknown"), 0
+
+
+def explained_share(values: np.ndarray, errors: np.ndarray, groups: np.ndarray) -> float:
+    """The share of the spread between the cards' estimates that follows the grouping, beyond what the cards'
+    own sampling errors and a chance grouping would produce; clipped to 0..1.
+
+    With d_i = true value + error of standard error s_i, total spread SST = sum (d_i - mean)^2 and between-group
+    spread SSB = sum_g n_g (mean_g - mean)^2: the errors alone add sum s_i^2 (1 - 1/N) to SST and
+    sum s_i^2 (1/n_g(i) - 1/N) to SSB, so T and B below are the true values' spreads. True values spread at
+    random over k groups would put (k-1)/(N-k) of their within-group spread between the groups (the omega-squared
+    correction, which does not reward many small groups). The share is what remains of B over the observed SST:
+    near 1 when the column determines the values, near 0 when it is unrelated to them or when the cards differ
+    only by noise.
+    """
+    d, s2 = np.asarray(values, float), np.asarray(errors, float) ** 2
+    labels, index, sizes = np.unique(groups, return_inverse=True, return_counts=True)
+    n, k = len(d), len(labels)
+    if k < 2 or k >= n:
+        return float("nan")
+    grand = d.mean()
+    means = np.bincount(index, weights=d) / sizes
+    sst = float(((d - grand) ** 2).sum())
+    if sst <= 0:
+        return float("nan")
+    ssb = float((sizes * (means - grand) ** 2).sum())
+    true_total = sst - float((s2 * (1 - 1 / n)).sum())
+    true_between = ssb - float((s2 * (1 / sizes[index] - 1 / n)).sum())
+    by_chance = (k - 1) / (n - k) * max(true_total - true_between, 0.0)
+    return float(np.clip((true_between - by_chance) / sst, 0.0, 1.0))
+
+
+def group_means(d: np.ndarray, se: np.ndarray, groups: np.ndarray) -> list[tuple]:
+    """(value, cards, mean, lo, hi) per group, largest mean first. The interval is that of the mean value of
+    the group's cards: from their spread within the group, but never narrower than their own sampling errors
+    allow (a spread of two or three estimates can be small by luck)."""
+    rows = []
+    for value in np.unique(groups):
+        mine = groups == value
+        m = int(mine.sum())
+        spread = d[mine].var(ddof=1) / m if m > 1 else 0.0
+        half = Z95 * np.sqrt(max(spread, (se[mine] ** 2).sum() / m**2))
+        rows.append((str(value), m, float(d[mine].mean()), float(d[mine].mean() - half), float(d[mine].mean() + half)))
+    return sorted(rows, key=lambda r: -r[2])
+
+
+def rests_on(value: pl.DataFrame, rows: pl.DataFrame, described_by: dict) -> pl.DataFrame:
+    """Per describing column (one row per value of it): its provenance, the share of the cards' given-card
+    win-rate spread it explains (explained_share) and the group means. Columns where all cards share one value,
+    or every card has its own, explain nothing a grouping can show and are left out. Sorted by share."""
+    joined = value.select("card", "given_win_delta", "given_win_lo", "given_win_hi").join(rows, on="card")
+    joined = joined.filter(pl.col("given_win_delta").is_not_nan())
+    d = joined["given_win_delta"].to_numpy()
+    se = (joined["given_win_hi"].to_numpy() - joined["given_win_lo"].to_numpy()) / (2 * Z95)
+    out = []
+    for column, words in described_by["columns"].items():
+        groups = joined[column].fill_null("(missing)").to_numpy().astype(str)
+        if not 1 < len(set(groups)) < len(groups):
+            continue
+        share = explained_share(d, se, groups)
+        share = share if np.isfinite(share) else None  # no spread to explain
+        provenance, assumed = column_provenance(joined, column, tuple(words))
+        for g in group_means(d, se, groups):
+            out.append((column, provenance, assumed, share, len(set(groups)), *g))
+    table = pl.DataFrame(out, schema=COLUMNS, orient="row")
+    return table.sort(["share", "column", "mean_given_win_delta"], descending=[True, False, True], nulls_last=True)
+
+
+def skipped_columns(table: pl.DataFrame, described_by: dict) -> list[str]:
+    """The describing columns rests_on left out (one value for all cards, or one per card)."""
+    return [c for c in described_by["columns"] if c not in set(table["column"].to_list())]
+
+
+def columns_by_share(table: pl.DataFrame) -> pl.DataFrame:
+    """One row per column: column, provenance, assumed_cards, share, groups (largest share first)."""
+    return table.unique("column", keep="first", maintain_order=True).select(COLUMNS[:5])
+
+
+def headline(table: pl.DataFrame, cards: int) -> str | None:
+    """One line for the terminal: a warning when an ASSUMED column explains LARGE_SHARE or more of the spread,
+    else the columns and their shares; None when no column could be examined."""
+    columns = columns_by_share(table)
+    if columns.height == 0:
+        return None
+    top = columns.row(0, named=True)
+    if top["provenance"] == "ASSUMED" and (top["share"] or 0) >= LARGE_SHARE:
+        return (
+            f"{top['share']:.0%} of the spread between the {cards} cards' values follows their ASSUMED column "
+            f"`{top['column']}` (beyond sampling error): read the ranking as a ranking of that column (rests_on.csv)"
+        )
+    parts = [f"{r['column']} ({r['provenance']}) " + ("-" if r["share"] is None else f"{r['share']:.0%}")
+             for r in columns.iter_rows(named=True)]  # fmt: skip
+    return f"share of the spread between the cards' values that each data column explains: {', '.join(parts)}"
+
+
+def plot(table: pl.DataFrame, caption: str, path: Path) -> Path | None:
+    """The group means of the column explaining the most, with their intervals; None without a column."""
+    if table.height == 0:
+        return None
+    from reports.plots import ranked_bars
+
+    top = table.filter(pl.col("column") == table["column"][0])
+    row = top.row(0, named=True)
+    labels = [f"{v} ({n} cards)" for v, n in zip(top["value"], top["cards"], strict=True)]
+    share = "-" if row["share"] is None else f"{row['share']:.0%}"
+    title = f"Card values by `{row['column']}` ({row['provenance']}, explains {share} of their spread)"
+    return ranked_bars(labels, top["mean_given_win_delta"].to_numpy(), top["mean_lo"].to_numpy(),
+                       top["mean_hi"].to_numpy(), caption, path, title=title,
+                       xlabel="mean change in the receiver's win rate of the group's cards (95% interval)")  # fmt: skip
