@@ -10,6 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from reports.export import data_text
+from reports.rests_on import headline
 from reports.summary import by_seat, by_strategy
 
 LINE_EVERY = 30.0  # seconds between progress lines when stdout is not a terminal (a log, a CI job)
@@ -202,6 +203,10 @@ def print_value(answer) -> None:
             f"{r['non_owner_win_rate']:.1%}",
         )
     console.print(t)
+    rests = answer.tables.get("rests_on")
+    line = headline(rests, answer.tables["value"].height) if rests is not None else None
+    if line:
+        console.print(line)
     console.print(footer(answer.manifest) + f" in {answer.manifest['wall_seconds']:.0f} s")
 
 

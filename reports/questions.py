@@ -15,6 +15,7 @@ import polars as pl
 from reports import card_value as cv
 from reports import family_value as fv
 from reports import matchups
+from reports import rests_on as ro
 from reports import sweep as sw
 from reports.experiment_output import write_experiment
 from reports.export import caption_line
@@ -147,10 +148,28 @@ def card_value(
     }
     percent = [c for c in table.columns if "win" in c and not c.endswith("_p")] + ["owner_lo", "owner_hi"]
     styles = {"value": (percent, "given_win_delta", 0.0)}
-    write_experiment(out, manifest, f"playout value: {base.game} {kind}", {"value": table}, {"value": figs["value"]},
-                     notes, styles)  # fmt: skip
+    tables = {"value": table}
+    if "described_by" in card:  # what the values rest on: the data columns that describe the cards
+        rows = ro.card_rows(base.game, base.data_dir, card["described_by"], chosen)
+        tables["rests_on"] = ro.rests_on(table, rows, card["described_by"])
+        notes["rests_on"] = rests_on_note(tables["rests_on"], card["described_by"])
+        styles["rests_on"] = (["share", "mean_given_win_delta", "mean_lo", "mean_hi"], "share", 0.0)
+        figs["rests_on"] = ro.plot(tables["rests_on"], caption_line(manifest), out / "rests_on.png")
+    shown = {name: figs[name] for name in ("value", "rests_on") if figs.get(name) is not None}
+    write_experiment(out, manifest, f"playout value: {base.game} {kind}", tables, shown, notes, styles)
     drop_arms(out)
-    return Answer(manifest, {"value": table}, out)
+    return Answer(manifest, tables, out, {"cards": len(chosen)})
+
+
+def rests_on_note(table: pl.DataFrame, described_by: dict) -> str:
+    skipped = ro.skipped_columns(table, described_by)
+    return (
+        f"the cards grouped by each column of {described_by['table']} that describes them: share = the part of the "
+        "spread between the cards' given win-rate changes that follows the column, beyond the cards' sampling "
+        "errors and a chance grouping (an omega-squared-like estimate, 0..1); provenance ASSUMED when any card's row "
+        "is ASSUMED for the column; mean of the group's cards with a 95% interval"
+        + (f"; left out (one value for all cards, or one per card): {', '.join(skipped)}" if skipped else "")
+    )
 
 
 def family_value(base: Recipe, families: dict, out: Path, threads=None, on_games: Progress = None) -> Answer:
