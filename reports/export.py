@@ -183,7 +183,8 @@ def table_html(table: Table, uuid: str) -> str:
         centre = "mid" if table.centre is None else table.centre
         if table.centre is not None:  # the bars grow from the centre, so it must lie within the scale
             lo, hi = min(lo, table.centre), max(hi, table.centre)
-        styler = styler.bar(subset=[table.shade], align=centre, color=["#d6604d", "#4393c3"], vmin=lo, vmax=hi)
+        if hi > lo:  # a column of one value has no scale to draw (pandas would divide by zero)
+            styler = styler.bar(subset=[table.shade], align=centre, color=["#d6604d", "#4393c3"], vmin=lo, vmax=hi)
     return styler.to_html()
 
 

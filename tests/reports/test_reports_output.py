@@ -162,3 +162,13 @@ def test_importing_reports_loads_no_plotting_or_scipy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_a_shaded_column_of_one_value_is_shown_without_bars_and_without_a_warning():
+    import warnings
+
+    table = export.Table("shares", pl.DataFrame({"column": ["a", "b"], "share": [0.0, 0.0]}), ["share"], "share", 0.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        page = export.table_html(table, "t")
+    assert "0.0%" in page and "linear-gradient" not in page
