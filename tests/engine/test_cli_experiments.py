@@ -61,6 +61,23 @@ def test_value_without_the_removed_condition_plays_only_the_given_arms(tmp_path,
     assert "not played" in capsys.readouterr().out
 
 
+def test_value_says_which_data_columns_the_card_values_rest_on(tmp_path, capsys):
+    out = tmp_path / "v"
+    cards = ["Chef", "Negotiator", "Porter", "Farm Worker"]  # two crops, three extension kinds among them
+    main(["value", "lagranja", "--cards", "farm", "--only", ",".join(cards), "-n", "40", "--no-removed", "-t", "1",
+          "--out", str(out)])  # fmt: skip
+    rests = pl.read_csv(out / "rests_on.csv", comment_prefix="#", schema_overrides={"value": pl.String})
+    assert rests.columns == ["column", "provenance", "assumed_cards", "share", "groups", "value", "cards",
+                             "mean_given_win_delta", "mean_lo", "mean_hi"]  # fmt: skip
+    assert set(rests["column"]) == {"field", "extension", "barrow_vp"}
+    assert set(rests["provenance"]) == {"ASSUMED"} and set(rests["assumed_cards"]) == {len(cards)}
+    assert rests.group_by("column").agg(pl.col("cards").sum())["cards"].to_list() == [len(cards)] * 3
+    assert rests["share"].drop_nulls().is_between(0, 1).all()
+    assert "rests on" in (out / "report.html").read_text() and (out / "rests_on.png").exists()
+    printed = " ".join(capsys.readouterr().out.split())  # undo the console's wrapping
+    assert "cards' value" in printed and "omega squared" in printed
+
+
 def test_value_refuses_no_removed_with_families(capsys):
     with pytest.raises(SystemExit) as e:
         main(["value", "obsession", "--family", "--no-removed", "-n", "10"])
