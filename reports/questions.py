@@ -166,8 +166,8 @@ def rests_on_note(table: pl.DataFrame, described_by: dict) -> str:
     return (
         f"the cards grouped by each column of {described_by['table']} that describes them: share = the part of the "
         "spread between the cards' given win-rate changes that follows the column beyond chance (omega squared of "
-        "a one-way ANOVA of the card estimates, 0..1); provenance ASSUMED when any card's row is ASSUMED for the "
-        "column; mean of the group's cards with a 95% interval"
+        "a one-way ANOVA of the card estimates, 0..1), then the two leading columns together (a × b); provenance "
+        "ASSUMED when any card's row is ASSUMED for the column; mean of the group's cards with a 95% interval"
         + (f"; left out (one value for all cards, or one per card): {', '.join(skipped)}" if skipped else "")
     )
 

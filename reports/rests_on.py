@@ -59,9 +59,18 @@ def assumed_in(provenance: str, source: str | None, words: tuple[str, ...]) -> b
 
 def column_provenance(rows: pl.DataFrame, column: str, words: tuple[str, ...]) -> tuple[str, int]:
     """(the weakest provenance among the cards' rows for this column, how many rows are ASSUMED for it)."""
-    assumed = sum(assumed_in(p, s, words) for p, s in zip(rows["provenance"], rows["source"], strict=True))
-    if assumed:
-        return "ASSUMED", assumed
+    return provenance_of(rows, assumed_rows(rows, words))
+
+
+def assumed_rows(rows: pl.DataFrame, words: tuple[str, ...]) -> list[bool]:
+    """Per card: its value of the column the words name is ASSUMED."""
+    return [assumed_in(p, s, words) for p, s in zip(rows["provenance"], rows["source"], strict=True)]
+
+
+def provenance_of(rows: pl.DataFrame, assumed: list[bool]) -> tuple[str, int]:
+    """("ASSUMED", how many) when a card's value is ASSUMED, else the weakest provenance of the rows."""
+    if any(assumed):
+        return "ASSUMED", sum(assumed)
     present = [p for p in PROVENANCE_ORDER if p in set(rows["provenance"].to_list())]
     return (present[-1] if present else "unknown"), 0
 
@@ -109,21 +118,31 @@ def group_means(d: np.ndarray, se: np.ndarray, groups: np.ndarray) -> list[tuple
 def rests_on(value: pl.DataFrame, rows: pl.DataFrame, described_by: dict) -> pl.DataFrame:
     """Per describing column (one row per value of it): its provenance, the share of the cards' given-card
     win-rate spread it explains (explained_share) and the group means. Columns where all cards share one value,
-    or every card has its own, explain nothing a grouping can show and are left out. Sorted by share."""
+    or every card has its own, explain nothing a grouping can show and are left out. Then the two columns that
+    explain most, taken together ("a × b", one group per pair of values): two placeholder columns can share the
+    spread between them, each below the warning, and together explain nearly all of it. Sorted by share."""
     joined = value.select("card", "given_win_delta", "given_win_lo", "given_win_hi").join(rows, on="card")
     joined = joined.filter(pl.col("given_win_delta").is_not_nan())
     d = joined["given_win_delta"].to_numpy()
     se = (joined["given_win_hi"].to_numpy() - joined["given_win_lo"].to_numpy()) / (2 * Z95)
-    out = []
+    examined = {}  # column -> (share, each card's group, each card's value ASSUMED)
     for column, words in described_by["columns"].items():
         groups = joined[column].fill_null("(missing)").to_numpy().astype(str)
-        if not 1 < len(set(groups)) < len(groups):
-            continue
-        share = explained_share(d, groups)
+        if 1 < len(set(groups)) < len(groups):
+            examined[column] = (explained_share(d, groups), groups, assumed_rows(joined, tuple(words)))
+    leading = sorted((c for c in examined if examined[c][0] > 0), key=lambda c: -examined[c][0])[:2]
+    if len(leading) == 2:
+        (_, ga, aa), (_, gb, ab) = (examined[c] for c in leading)
+        groups = np.char.add(np.char.add(ga, " × "), gb)
+        if len(set(groups)) < len(groups):
+            either = [x or y for x, y in zip(aa, ab, strict=True)]
+            examined[" × ".join(leading)] = (explained_share(d, groups), groups, either)
+    out = []
+    for column, (share, groups, assumed) in examined.items():
         share = share if np.isfinite(share) else None  # no spread to explain
-        provenance, assumed = column_provenance(joined, column, tuple(words))
+        provenance, n_assumed = provenance_of(joined, assumed)
         for g in group_means(d, se, groups):
-            out.append((column, provenance, assumed, share, len(set(groups)), *g))
+            out.append((column, provenance, n_assumed, share, len(set(groups)), *g))
     table = pl.DataFrame(out, schema=COLUMNS, orient="row")
     return table.sort(["share", "column", "mean_given_win_delta"], descending=[True, False, True], nulls_last=True)
 
@@ -146,9 +165,11 @@ def headline(table: pl.DataFrame, cards: int) -> str | None:
         return None
     top = columns.row(0, named=True)
     if top["provenance"] == "ASSUMED" and (top["share"] or 0) >= LARGE_SHARE:
+        column = "those columns" if " × " in top["column"] else "that column"
         return (
-            f"{top['share']:.0%} of the spread between the {cards} cards' values follows their ASSUMED column "
-            f"`{top['column']}` (omega squared): read the ranking as a ranking of that column (rests_on.csv)"
+            f"{top['share']:.0%} of the spread between the {cards} cards' values follows their ASSUMED "
+            f"{column.split()[1]} `{top['column']}` (omega squared): read the ranking as a ranking of {column} "
+            "(rests_on.csv)"
         )
     parts = [f"{r['column']} ({r['provenance']}) " + ("-" if r["share"] is None else f"{r['share']:.0%}")
              for r in columns.iter_rows(named=True)]  # fmt: skip

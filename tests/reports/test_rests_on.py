@@ -138,3 +138,20 @@ def test_corrected_cards_given_with_data_are_read_and_no_longer_assumed(tmp_path
     rows = ro.card_rows("lagranja", str(tmp_path), card["described_by"], card["names"])
     assert set(rows["provenance"]) == {"sourced"}
     assert ro.column_provenance(rows, "extension", ("extension",)) == ("sourced", 0)
+
+
+def test_two_columns_sharing_the_spread_are_shown_together_and_warned_about():
+    names = [f"c{i}" for i in range(36)]
+    crop = [("grain", "grape", "olive")[i % 3] for i in range(36)]
+    kind = [("a", "b", "c")[(i // 3) % 3] for i in range(36)]
+    values = {n: {"grain": 0.0, "grape": 0.1, "olive": 0.0}[c] + {"a": 0.1, "b": 0.0, "c": 0.0}[k] + 0.001 * (i % 4)
+              for i, (n, c, k) in enumerate(zip(names, crop, kind, strict=True))}  # fmt: skip
+    rows = pl.DataFrame({"card": names, "crop": crop, "kind": kind, "provenance": ["ASSUMED"] * 36,
+                         "source": [""] * 36})  # fmt: skip
+    table = ro.rests_on(value_table(values), rows, {"columns": {"crop": ("crop",), "kind": ("kind",)}})
+    columns = ro.columns_by_share(table)
+    alone = columns.filter(pl.col("column").is_in(["crop", "kind"]))["share"].to_numpy()
+    together = columns.row(0, named=True)
+    assert together["column"] in ("crop × kind", "kind × crop") and together["groups"] == 9
+    assert together["share"] > 0.95 and alone.max() < 0.6 and together["provenance"] == "ASSUMED"
+    assert "ASSUMED columns `" in ro.headline(table, 36)
