@@ -21,6 +21,7 @@ from sim.games.lagranja.layout import (
     PH_PLAY,
     PH_XPLAY,
     ROOF_SLOTS,
+    SIDE_EXT,
     STATE_SIZE,
 )
 from sim.games.lagranja.params import PARAMS
@@ -43,6 +44,7 @@ from strategies.lagranja import (
     N_ALIKE,
     NO_GROUP,
     PLAYS,
+    W_EXT_INCOME,
     W_NOISE,
     W_SELL,
     W_TOP_PLAYS,
@@ -51,6 +53,7 @@ from strategies.lagranja import (
     greedy,
     group_range,
     needed_goods,
+    pays_income,
     prescore,
     top_ranked,
     value,
@@ -134,12 +137,14 @@ def considered(w, s, d, p, a, deliver, need):
 
 @njit(cache=True)
 def plain_greedy(w, s, d, k, mask, p, rng):
-    """The one-step greedy without shortcuts or pre-score: every considered candidate stepped and scored."""
+    """The one-step greedy without shortcuts or pre-score: every considered candidate stepped and scored; the
+    extensions first meet among themselves with the income tie-break, the best of them then meets the rest."""
     ph = s[G_PHASE]
     deliver = ph == PH_DELIVER or ph == PH_EXTRA
     need = needed_goods(s, d, p) if deliver else 0
     scratch = np.zeros(STATE_SIZE, np.int32)
     best, best_score = -1, -1e18
+    ext, ext_score, ext_tie = -1, -1e18, -1e18
     for a in range(N_ACTIONS):
         if not mask[a] or not considered(w, s, d, p, a, deliver, need):
             continue
@@ -150,8 +155,13 @@ def plain_greedy(w, s, d, k, mask, p, rng):
         sc -= 0.05 if A_USE_ROOF <= a < A_USE_ROOF + ROOF_SLOTS else 0.0
         if w[W_NOISE] > 0:
             sc += w[W_NOISE] * uniform(rng, 1 + p)
-        if sc > best_score:
+        if a < A_NO_PLAY and (a - A_PLAY) % N_SIDES == SIDE_EXT:
+            if sc + w[W_EXT_INCOME] * pays_income(s, d, p, a) > ext_tie:
+                ext, ext_score, ext_tie = a, sc, sc + w[W_EXT_INCOME] * pays_income(s, d, p, a)
+        elif sc > best_score:
             best, best_score = a, sc
+    if ext >= 0 and (ext_score > best_score or (ext_score == best_score and ext < best)):
+        return ext
     return best
 
 
@@ -255,10 +265,9 @@ def test_the_pre_score_keeps_the_best_estimates_and_the_greedy_the_best_kept():
     assert out[2] > 2_000 and out[3] > 5_000  # enough decisions ranked, and candidates really left out
 
 
-def test_of_two_extensions_the_pre_score_keeps_the_one_paying_income():
-    """value() scores every extension kind alike, so the kept extension is the pre-score's tie-break: with a
-    delivery+pig card first in hand and a delivery+income card second, the second is kept."""
-    from sim.games.lagranja.layout import SIDE_EXT
+def two_extensions_in_hand():
+    """A 4-player game's first play with a delivery+pig card first in hand and a delivery+income card second:
+    (state, params, player, mask, the first card's extension play, the second's)."""
     from sim.games.lagranja.tables import C_EXT, D_N_CARDS, card_base
 
     from .scenario import game, set_hand
@@ -274,6 +283,27 @@ def test_of_two_extensions_the_pre_score_keeps_the_one_paying_income():
     legal_mask(s, D, k, mask)
     first, second = A_PLAY + SIDE_EXT, A_PLAY + N_SIDES + SIDE_EXT
     assert mask[first] and mask[second]
+    return s, k, p, mask, first, second
+
+
+def test_of_two_extensions_the_pre_score_keeps_the_one_paying_income():
+    """value() scores every extension kind alike, so the kept extension is the pre-score's tie-break: of a
+    delivery+pig card first in hand and a delivery+income card second, the second is kept."""
+    s, k, p, mask, first, second = two_extensions_in_hand()
     assert prescore(W, s, D, k, p, second, 0) > prescore(W, s, D, k, p, first, 0)
     chosen = top_ranked(W, s, D, k, mask, p, PLAYS, 0, 1)
     assert second in chosen and first not in chosen
+
+
+def test_an_archetype_scoring_every_play_in_full_takes_the_extension_paying_income():
+    """The archetypes score every play in full, where both extensions are worth the same to value(): the income
+    tie-break decides among the extensions (without it, the first in the table wins the tie)."""
+    s, k, p, mask, first, second = two_extensions_in_hand()
+    only = np.zeros(N_ACTIONS, np.uint8)
+    only[first] = only[second] = 1
+    rng = np.zeros(N_STREAMS, np.uint64)
+    for archetype in ("crafter", "pigs", "market"):
+        w = BOOK.weight_vector(BOOK.strategies[archetype], {"w_noise": 0.0})
+        assert greedy(w, s, D, k, only, 2, p, rng) == second
+        blind = BOOK.weight_vector(BOOK.strategies[archetype], {"w_noise": 0.0, "w_ext_income": 0.0})
+        assert greedy(blind, s, D, k, only, 2, p, rng) == first
