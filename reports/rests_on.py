@@ -21,9 +21,9 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from reports.stats import Z95
 from sim.datafiles import DataSources, game_data_dir
 
-Z95 = 1.959963984540054
 LARGE_SHARE = 0.5  # from here on the console says the ranking reads as a ranking of that column
 PROVENANCE_ORDER = ("sourced", "inferred", "ASSUMED")  # worst last: a column is as weak as its weakest row
 
@@ -55,11 +55,6 @@ def assumed_in(provenance: str, source: str | None, words: tuple[str, ...]) -> b
         if "ASSUMED" in clause and any(re.search(rf"\b{re.escape(w)}\b", clause, re.IGNORECASE) for w in words):
             return True
     return False
-
-
-def column_provenance(rows: pl.DataFrame, column: str, words: tuple[str, ...]) -> tuple[str, int]:
-    """(the weakest provenance among the cards' rows for this column, how many rows are ASSUMED for it)."""
-    return provenance_of(rows, assumed_rows(rows, words))
 
 
 def assumed_rows(rows: pl.DataFrame, words: tuple[str, ...]) -> list[bool]:

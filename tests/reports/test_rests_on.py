@@ -123,8 +123,8 @@ def test_la_granjas_farm_columns_are_assumed_and_yokohamas_tech_columns_sourced(
         card = get_game(game).card_kinds[kind]
         rows = ro.card_rows(game, None, card["described_by"], card["names"])
         assert rows.height == len(card["names"]) and rows.null_count().sum_horizontal()[0] == 0
-        for column, words in card["described_by"]["columns"].items():
-            assert ro.column_provenance(rows, column, words)[0] == expected
+        for words in card["described_by"]["columns"].values():
+            assert ro.provenance_of(rows, ro.assumed_rows(rows, words))[0] == expected
 
 
 def test_corrected_cards_given_with_data_are_read_and_no_longer_assumed(tmp_path):
@@ -137,7 +137,7 @@ def test_corrected_cards_given_with_data_are_read_and_no_longer_assumed(tmp_path
     card = get_game("lagranja").card_kinds["farm"]
     rows = ro.card_rows("lagranja", str(tmp_path), card["described_by"], card["names"])
     assert set(rows["provenance"]) == {"sourced"}
-    assert ro.column_provenance(rows, "extension", ("extension",)) == ("sourced", 0)
+    assert ro.provenance_of(rows, ro.assumed_rows(rows, ("extension",))) == ("sourced", 0)
 
 
 def test_two_columns_sharing_the_spread_are_shown_together_and_warned_about():
