@@ -2,17 +2,32 @@
 
 - the branch-free delivery count equals the rules' delivery mask count for every seat, and play candidates that
   share an alike_key (fields of one crop, extensions of one kind) are worth the same after the step;
-- with every top_* weight at least the size of its group the greedy is the plain one-step greedy (every
-  candidate stepped and scored, one jitter draw each, in table order);
+- with every top_* weight at least the size of its group and defer_anytime 0 the greedy is the plain one-step
+  greedy (every candidate stepped and scored, one jitter draw each, in table order);
 - with the default tops it keeps the best-estimated candidates of the group (the `top` best pre-scores; for card
   plays the best of each side, one per alike key) and picks the best full score among them and the candidates
-  outside the group."""
+  outside the group;
+- with defer_anytime, a delivery the pre-score finds worth its good is made at once, the best estimated, and roof
+  markers are used in deliveries only."""
 
 import numpy as np
 from numba import njit
 
-from sim.games.lagranja.actions import A_BUY, A_NO_PLAY, A_PLAY, A_SELL, A_TRADE_VP, A_UPGRADE, A_USE_ROOF, N_ACTIONS
+from sim.games.lagranja.actions import (
+    A_BUY,
+    A_DELIVER_B,
+    A_DELIVER_DONE,
+    A_NO_PLAY,
+    A_PLAY,
+    A_SELL,
+    A_TRADE_VP,
+    A_UPGRADE,
+    A_USE_ROOF,
+    N_ACTIONS,
+)
 from sim.games.lagranja.layout import (
+    G_ACTED,
+    G_EXTRA_FREE,
     G_PHASE,
     N_SIDES,
     P_SILVER,
@@ -47,6 +62,7 @@ from strategies.lagranja import (
     W_EXT_INCOME,
     W_NOISE,
     W_SELL,
+    W_SILVER,
     W_TOP_PLAYS,
     alike_key,
     decision_group,
@@ -62,11 +78,13 @@ from strategies.lagranja import (
 D = load().array
 K = PARAMS.values({})
 W = BOOK.weight_vector(BOOK.strategies["greedy"], {})
-W_ALL = BOOK.weight_vector(BOOK.strategies["greedy"], {"top_plays": 99, "top_deliveries": 99, "top_goods": 99})
-W_QUIET = BOOK.weight_vector(BOOK.strategies["greedy"], {"w_noise": 0.0})
+PLAIN = {"top_plays": 99, "top_deliveries": 99, "top_goods": 99, "defer_anytime": 0}
+W_ALL = BOOK.weight_vector(BOOK.strategies["greedy"], PLAIN)
+W_QUIET = BOOK.weight_vector(BOOK.strategies["greedy"], {"w_noise": 0.0, "defer_anytime": 0})
+W_DEFER = BOOK.weight_vector(BOOK.strategies["greedy"], {"w_noise": 0.0})
 
 
-SHORTCUTS, ALL_KEPT, TOP = range(3)  # the checks play_games runs
+SHORTCUTS, ALL_KEPT, TOP, DEFER = range(4)  # the checks play_games runs
 
 
 @njit(cache=True)
@@ -91,6 +109,8 @@ def play_games(n_games, w, rng_seed, d, k, check, out):
                     check_all_kept(w, s, d, k, mask, n, p, rng.copy(), out)
                 elif check == TOP:
                     check_top(w, s, d, k, mask, n, p, rng.copy(), out)
+                elif check == DEFER:
+                    check_defer(w, s, d, k, mask, n, p, rng.copy(), out)
                 a = greedy(w, s, d, k, mask, n, p, rng)
             else:
                 a = random_legal(mask, n, rng, 1 + p)
@@ -187,7 +207,7 @@ def check_top(w, s, d, k, mask, n, p, rng, out):
         members += mask[a]
     if top * (N_SIDES if group == PLAYS else 1) >= members:
         return  # all kept: check_all_kept covers it
-    chosen = top_ranked(w, s, d, k, mask, p, group, need, top)
+    chosen, _ = top_ranked(w, s, d, k, mask, p, group, need, top)
     # the kept set: for each segment (a side of a play, else the group), no left-out candidate estimates higher
     # than a kept one of its segment (ties: the first in table order is kept), and every segment that has
     # candidates keeps min(top, distinct candidates)
@@ -242,6 +262,31 @@ def check_top(w, s, d, k, mask, n, p, rng, out):
     out[2] += 1
 
 
+@njit(cache=True)
+def check_defer(w, s, d, k, mask, n, p, rng, out):
+    """out: [deliveries worth their good not taken first, such decisions, roofs used outside deliveries, decisions
+    outside deliveries with a roof marker to use]."""
+    a = greedy(w, s, d, k, mask, n, p, rng)
+    ph = s[G_PHASE]
+    if ph != PH_DELIVER and ph != PH_EXTRA:
+        usable = 0
+        for r in range(ROOF_SLOTS):
+            usable += mask[A_USE_ROOF + r]
+        if usable:
+            out[2] += A_USE_ROOF <= a < A_USE_ROOF + ROOF_SLOTS
+            out[3] += 1
+        return
+    need = needed_goods(s, d, p)
+    paid = ph == PH_EXTRA and s[G_ACTED] != 4 and s[G_EXTRA_FREE] == 0
+    best, best_est = -1, -1e18
+    for c in range(A_DELIVER_B, A_DELIVER_DONE):
+        if mask[c] and prescore(w, s, d, k, p, c, need) > best_est:
+            best, best_est = c, prescore(w, s, d, k, p, c, need)
+    if best >= 0 and best_est - (w[W_SILVER] if paid else 0.0) > 0:
+        out[0] += a != best
+        out[1] += 1
+
+
 def test_the_greedy_shortcuts_give_the_plain_values():
     out = np.zeros(4, np.int64)
     play_games(np.int64(200), W, np.int64(17), D, K, SHORTCUTS, out)
@@ -263,6 +308,14 @@ def test_the_pre_score_keeps_the_best_estimates_and_the_greedy_the_best_kept():
     assert out[0] == 0, f"{out[0]} left-out candidates estimated better than a kept one"
     assert out[1] == 0, f"{out[1]} of {out[2]} ranked decisions chose worse than the best kept candidate"
     assert out[2] > 2_000 and out[3] > 5_000  # enough decisions ranked, and candidates really left out
+
+
+def test_a_delivery_worth_its_good_comes_first_and_roofs_wait_for_the_deliveries():
+    out = np.zeros(4, np.int64)
+    play_games(np.int64(100), W_DEFER, np.int64(31), D, K, DEFER, out)
+    assert out[0] == 0, f"{out[0]} of {out[1]} deliveries worth their good not made first"
+    assert out[2] == 0, f"{out[2]} of {out[3]} roof markers used outside deliveries"
+    assert out[1] > 1_000 and out[3] > 500  # enough of both seen (100 games: about 1,600 and 950)
 
 
 def two_extensions_in_hand():
@@ -291,7 +344,7 @@ def test_of_two_extensions_the_pre_score_keeps_the_one_paying_income():
     delivery+pig card first in hand and a delivery+income card second, the second is kept."""
     s, k, p, mask, first, second = two_extensions_in_hand()
     assert prescore(W, s, D, k, p, second, 0) > prescore(W, s, D, k, p, first, 0)
-    chosen = top_ranked(W, s, D, k, mask, p, PLAYS, 0, 1)
+    chosen, _ = top_ranked(W, s, D, k, mask, p, PLAYS, 0, 1)
     assert second in chosen and first not in chosen
 
 
