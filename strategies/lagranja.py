@@ -17,6 +17,7 @@ from sim.games.lagranja.actions import (
     A_DISCARD,
     A_GAIN,
     A_NO_PLAY,
+    A_OPTION,
     A_PAY,
     A_PLAY,
     A_SELL,
@@ -49,11 +50,21 @@ from sim.games.lagranja.layout import (
     G_UPG_LEFT,
     G_XPLAY,
     H_HAND_LIMIT,
+    H_HARVEST_SILVER,
+    H_MARKETER,
     MAX_HEX,
     N_BUILD,
     N_HARVEST,
     N_SIDES,
     N_SLOTS,
+    OPT_CARD,
+    OPT_CARPENTER,
+    OPT_DIE2,
+    OPT_DIE4,
+    OPT_DIE5,
+    OPT_DIE6,
+    OPT_PEON,
+    OPT_SIESTA,
     P_BARROW,
     P_BARROW_FILL,
     P_BUILD_FILL,
@@ -77,6 +88,7 @@ from sim.games.lagranja.layout import (
     PH_DELIVER,
     PH_EXTRA,
     PH_GAIN,
+    PH_OPTION,
     PH_PAY,
     PH_PLAY,
     PH_UPGRADE,
@@ -87,7 +99,8 @@ from sim.games.lagranja.layout import (
     SIDE_HELPER,
     STATE_SIZE,
 )
-from sim.games.lagranja.rules import count_deliveries, pb, pig_capacity, step
+from sim.games.lagranja.params import K_REV4_SILVER, K_REV6_SILVER
+from sim.games.lagranja.rules import any_resource, count_deliveries, helper_amount, pb, pig_capacity, step
 from sim.games.lagranja.tables import (
     C_BARROW_N,
     C_BARROW_VP,
@@ -99,6 +112,7 @@ from sim.games.lagranja.tables import (
     D_BUILD_GOODS,
     D_BUILD_N,
     D_CARDS,
+    D_SIESTA_TOP,
     D_SIESTA_VP,
     D_UPG_TO,
 )
@@ -137,18 +151,19 @@ WEIGHTS = [
     Weight("top_plays", 1.0, "pre-score: card plays of each side stepped and scored in full, the best estimated"),
     Weight("top_deliveries", 1.0, "pre-score: deliveries stepped and scored in full, the best by the cheap estimate"),
     Weight("top_goods", 1.0, "pre-score: goods to take, pay or upgrade stepped and scored in full, the best ones"),
+    Weight("top_options", 1.0, "pre-score: options of a revenue die, a card or the siesta scored in full, the best"),
     Weight(
         "defer_anytime", 1.0, "1: deliver first what the pre-score finds worth its good; roofs used in deliveries only"
     ),
 ]
 (W_VP, W_SILVER, W_HARVEST, W_PIG, W_UPGRADED, W_TRADE, W_FIELD, W_BREED, W_BARROW, W_BUILDING, W_CRAFT, W_MARKET,
  W_EXT, W_HELPER, W_ROOF, W_CARD, W_SIESTA, W_DELIVERY, W_HAT, W_SELL, W_EXT_INCOME, W_NOISE, W_TOP_PLAYS,
- W_TOP_DELIVERIES, W_TOP_GOODS, W_DEFER_ANYTIME) = range(len(WEIGHTS))  # fmt: skip
+ W_TOP_DELIVERIES, W_TOP_GOODS, W_TOP_OPTIONS, W_DEFER_ANYTIME) = range(len(WEIGHTS))  # fmt: skip
 
 # The archetypes score every candidate in full: the pre-score's estimate was tuned on the greedy's weights, and
 # with their own weights it cost them head to head against the same archetype scoring in full (4,000 games,
 # 2 seats each, seed 3): crafter 20.5% against 29.5%, pigs 21.9% against 28.1%, market 24.2% against 25.8%.
-EXACT = {"top_plays": 99.0, "top_deliveries": 99.0, "top_goods": 99.0, "defer_anytime": 0.0}
+EXACT = {"top_plays": 99.0, "top_deliveries": 99.0, "top_goods": 99.0, "top_options": 99.0, "defer_anytime": 0.0}
 
 BOOK = StrategyBook(
     "lagranja",
@@ -177,7 +192,7 @@ def choose(kernel, weights, s, d, k, mask, n_legal, seat, rng, memory):
 
 
 # The candidate groups the pre-score ranks (see greedy): which actions, and the weight holding how many to keep.
-NO_GROUP, PLAYS, DELIVERIES, GOODS = range(4)  # in the order of their top_* weights
+NO_GROUP, PLAYS, DELIVERIES, GOODS, OPTIONS = range(5)  # in the order of their top_* weights
 UPGRADE_DUE = 0.4  # what value() gives a free upgrade still due
 EXT_NO_INCOME = next(i for i, kind in enumerate(EXTENSIONS) if "income" not in kind)  # the kind paying no silver
 
@@ -189,12 +204,13 @@ def greedy(w, s, d, k, mask, n_legal, p, rng):
 
     A one-step greedy steps a copy of the state for every candidate, and a play's step can run the whole round's
     flow. So the many alike candidates of a decision (its group: card plays, about 12-16 a decision; deliveries,
-    about 5; the good to take, pay or upgrade) are first ranked by a cheap estimate without a
-    step (`prescore`), and only the best `top_plays` (of each side) / `top_deliveries` / `top_goods` of
-    them are stepped and scored in full; every other candidate (no play, the anytime actions, ending the
-    deliveries) is always scored in full. A decision left with one candidate takes it unscored. With every top at
-    least the group's size and defer_anytime 0 this is the plain one-step greedy (tests/lagranja/test_greedy.py);
-    the defaults made the greedy ~1.3x faster (benchmarks/README.md, "La Granja greedy pre-score").
+    about 5; the good to take, pay or upgrade; the options of a revenue die, a card or the siesta) are first ranked
+    by a cheap estimate without a step (`prescore`), and only the best `top_plays` (of each side) /
+    `top_deliveries` / `top_goods` / `top_options` of them are stepped and scored in full; every other candidate
+    (no play, the anytime actions, ending the deliveries) is always scored in full. A decision left with one
+    candidate takes it unscored. With every top at least the group's size and defer_anytime 0 this is the plain
+    one-step greedy (tests/lagranja/test_greedy.py); the defaults made the greedy ~1.3x faster (benchmarks/README.md,
+    "La Granja greedy pre-score"), the options' estimate another ~5% ("defer_anytime").
 
     defer_anytime: the anytime actions can wait while there is something worth delivering. A delivery whose
     pre-score is positive (less the silver of a paid one) is made at once, best first, without stepping the anytime
@@ -277,7 +293,9 @@ def ranked_keep(w, s, d, k, mask, n_legal, p, group, need):
     first = group == DELIVERIES and w[W_DEFER_ANYTIME] > 0 and members > 0  # deliver first (see greedy)
     if top * (N_SIDES if group == PLAYS else 1) >= members and not first:
         return -1, every, every  # every candidate of the group is kept: no ranking
-    if group != DELIVERIES:
+    if group == OPTIONS and (s[G_OPT_KIND] == OPT_PEON or s[G_OPT_KIND] == OPT_CARPENTER):
+        return -1, every, every  # a helper's option: scored in full
+    if group == PLAYS or group == GOODS:
         need = needed_goods(s, d, p)  # the pre-score's tie-breaks read it
     chosen, est = top_ranked(w, s, d, k, mask, p, group, need, top)
     if first and est[0] - w[W_SILVER] * paid_delivery(s) > 0:
@@ -302,6 +320,8 @@ def decision_group(ph):
         return DELIVERIES
     if ph == PH_GAIN or ph == PH_PAY or ph == PH_UPGRADE:
         return GOODS
+    if ph == PH_OPTION:
+        return OPTIONS
     return NO_GROUP
 
 
@@ -314,6 +334,8 @@ def group_range(group):
         return A_DELIVER_B, A_DELIVER_DONE
     if group == GOODS:  # pay, discard (never legal with these), gain, free upgrade and its end: one stretch
         return A_PAY, A_UPG_DONE + 1
+    if group == OPTIONS:
+        return A_OPTION, A_OPTION + 3
     return 0, 0
 
 
@@ -398,6 +420,8 @@ def prescore(w, s, d, k, p, a, need):
     a flat 0.6 for the option a die leaves: 20% wins against the plain greedy's 30% head to head)."""
     b = pb(p)
     left = max(0, 6 - s[G_ROUND])
+    if A_OPTION <= a < A_OPTION + 3:
+        return option_worth(w, s, d, k, p, a - A_OPTION)
     if a < A_NO_PLAY:
         c = s[b + P_HAND + (a - A_PLAY) // 4]
         side = (a - A_PLAY) % 4
@@ -449,6 +473,43 @@ def prescore(w, s, d, k, p, a, need):
         gain = w[W_VP] * vp + w[W_TRADE] + w[W_MARKET] * left + 0.5 - w[W_BARROW] * vp * (0.3 + f / n)
         return gain + good_worth(w, s, d, k, p, g, np.int64(-1))
     return w[W_BARROW] * vp / n + good_worth(w, s, d, k, p, g, np.int64(-1))
+
+
+@njit(cache=True)
+def option_worth(w, s, d, k, p, o):
+    """What option o of the choice due adds to value() for p right after it (rules.choose_option): a card in hand,
+    an extra play, a good of choice, upgrades or a delivery still owed, silver, siesta VP, the Marketer's VP. What
+    the flow adds when the turn passes on (the next die, the leftover die) is left out, as for the other groups."""
+    kind = s[G_OPT_KIND]
+    b = pb(p)
+    if kind == OPT_CARD or kind == OPT_DIE2:
+        if o == 2:
+            return w[W_HARVEST] + w[W_SILVER] * helper_amount(s, d, p, np.int64(H_HARVEST_SILVER))
+        bonus = w[W_VP] * helper_amount(s, d, p, np.int64(H_MARKETER)) if kind == OPT_DIE2 else 0.0
+        if o == 0:
+            return bonus + w[W_CARD] * (s[b + P_HAND_N] < 6)
+        return bonus + 0.6  # pending(): an extra play owed
+    if kind == OPT_DIE4:
+        return w[W_SILVER] * (k[K_REV4_SILVER] - o) + w[W_HARVEST] * o
+    if kind == OPT_DIE5:  # upgrades are owed only while p has a resource to upgrade (rules.resume)
+        upgrades = UPGRADE_DUE * (2 - o) * any_resource(s, p)
+        if o == 0:
+            return upgrades
+        return w[W_VP] * helper_amount(s, d, p, np.int64(H_MARKETER)) + upgrades + siesta_gain(w, s, d, p, o)
+    if kind == OPT_DIE6:
+        if o == 0:
+            return w[W_DELIVERY] * min(1, deliverable(s, d, p))
+        return w[W_SILVER] * k[K_REV6_SILVER]
+    if kind == OPT_SIESTA:
+        return siesta_gain(w, s, d, p, o + 1)
+    return 0.0
+
+
+@njit(cache=True)
+def siesta_gain(w, s, d, p, steps):
+    """What value() gains when p's siesta disc moves `steps` up (to the top space at most)."""
+    at = s[pb(p) + P_SIESTA]
+    return w[W_SIESTA] * (d[D_SIESTA_VP + min(at + steps, d[D_SIESTA_TOP])] - d[D_SIESTA_VP + at])
 
 
 @njit(cache=True, inline="always")
