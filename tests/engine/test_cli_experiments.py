@@ -72,7 +72,8 @@ def test_value_says_which_data_columns_the_card_values_rest_on(tmp_path, capsys)
     singles = {c for c in rests["column"] if " × " not in c}  # and the two leading ones together, if both explain
     assert singles == {"field", "extension", "barrow_vp"} and len(set(rests["column"])) - len(singles) <= 1
     assert set(rests["provenance"]) == {"ASSUMED"} and set(rests["assumed_cards"]) == {len(cards)}
-    assert rests.group_by("column").agg(pl.col("cards").sum())["cards"].to_list() == [len(cards)] * 3
+    per_column = rests.group_by("column").agg(pl.col("cards").sum())["cards"].to_list()
+    assert per_column == [len(cards)] * len(set(rests["column"]))  # each column's groups hold every card once
     assert rests["share"].drop_nulls().is_between(0, 1).all()
     assert "rests on" in (out / "report.html").read_text() and (out / "rests_on.png").exists()
     printed = " ".join(capsys.readouterr().out.split())  # undo the console's wrapping
