@@ -194,6 +194,7 @@ def choose(kernel, weights, s, d, k, mask, n_legal, seat, rng, memory):
 # The candidate groups the pre-score ranks (see greedy): which actions, and the weight holding how many to keep.
 NO_GROUP, PLAYS, DELIVERIES, GOODS, OPTIONS = range(5)  # in the order of their top_* weights
 UPGRADE_DUE = 0.4  # what value() gives a free upgrade still due
+XPLAY_DUE = 0.6  # what value() gives an extra card play still due
 EXT_NO_INCOME = next(i for i, kind in enumerate(EXTENSIONS) if "income" not in kind)  # the kind paying no silver
 
 
@@ -210,13 +211,14 @@ def greedy(w, s, d, k, mask, n_legal, p, rng):
     (no play, the anytime actions, ending the deliveries) is always scored in full. A decision left with one
     candidate takes it unscored. With every top at least the group's size and defer_anytime 0 this is the plain
     one-step greedy (tests/lagranja/test_greedy.py); the defaults made the greedy ~1.3x faster (benchmarks/README.md,
-    "La Granja greedy pre-score"), the options' estimate another ~5% ("defer_anytime").
+    "La Granja greedy pre-score"), the options' estimate another ~5% ("the options by their estimate").
 
     defer_anytime: the anytime actions can wait while there is something worth delivering. A delivery whose
     pre-score is positive (less the silver of a paid one) is made at once, best first, without stepping the anytime
     actions or the end of deliveries; they are weighed when no such delivery is left, in the same turn. Roof markers
     are tried in deliveries only (elsewhere the greedy took one in 0.3 of the 37 it stepped a game). It made the
-    greedy's delivery decisions a third faster and, head to head, stronger (benchmarks/README.md, "defer")."""
+    greedy's delivery decisions a third faster and, head to head, stronger (benchmarks/README.md, "the anytime
+    actions wait for the deliveries")."""
     ph = s[G_PHASE]
     deliver = ph == PH_DELIVER or ph == PH_EXTRA
     keyed = ph == PH_PLAY or ph == PH_XPLAY
@@ -488,7 +490,7 @@ def option_worth(w, s, d, k, p, o):
         bonus = w[W_VP] * helper_amount(s, d, p, np.int64(H_MARKETER)) if kind == OPT_DIE2 else 0.0
         if o == 0:
             return bonus + w[W_CARD] * (s[b + P_HAND_N] < 6)
-        return bonus + 0.6  # pending(): an extra play owed
+        return bonus + XPLAY_DUE
     if kind == OPT_DIE4:
         return w[W_SILVER] * (k[K_REV4_SILVER] - o) + w[W_HARVEST] * o
     if kind == OPT_DIE5:  # upgrades are owed only while p has a resource to upgrade (rules.resume)
@@ -605,7 +607,7 @@ def bits4(fill):
 @njit(cache=True)
 def pending(w, s, d, p):
     """What an effect still owes p (goods of choice, upgrades, deliveries, an option, a card, a market hex)."""
-    v = w[W_HARVEST] * s[G_GAIN_N] + UPGRADE_DUE * s[G_UPG_LEFT] + 0.6 * s[G_XPLAY]
+    v = w[W_HARVEST] * s[G_GAIN_N] + UPGRADE_DUE * s[G_UPG_LEFT] + XPLAY_DUE * s[G_XPLAY]
     if s[G_DELIV_LEFT] > 0:
         v += w[W_DELIVERY] * min(s[G_DELIV_LEFT], deliverable(s, d, p))
     if s[G_OPT_KIND] != 0:
