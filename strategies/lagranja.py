@@ -14,6 +14,7 @@ from sim.games.lagranja.actions import (
     A_DELIVER_B,
     A_DELIVER_DONE,
     A_DELIVER_W,
+    A_DIE,
     A_DISCARD,
     A_GAIN,
     A_NO_PLAY,
@@ -45,13 +46,19 @@ from sim.games.lagranja.layout import (
     G_OPT_KIND,
     G_PHASE,
     G_PIG,
+    G_PLAYERS,
     G_ROUND,
     G_TRADE,
+    G_TURN,
     G_UPG_LEFT,
     G_XPLAY,
     H_HAND_LIMIT,
     H_HARVEST_SILVER,
     H_MARKETER,
+    H_PORTER,
+    H_REVENUE4,
+    H_SEEDS_TRADER,
+    MAX_HAND,
     MAX_HEX,
     N_BUILD,
     N_HARVEST,
@@ -82,10 +89,12 @@ from sim.games.lagranja.layout import (
     P_ROOF_USED,
     P_SIESTA,
     P_SILVER,
+    P_STOCK,
     P_VP,
     PAY_SILVER,
     PAY_VP,
     PH_DELIVER,
+    PH_DIE,
     PH_EXTRA,
     PH_GAIN,
     PH_OPTION,
@@ -99,8 +108,19 @@ from sim.games.lagranja.layout import (
     SIDE_HELPER,
     STATE_SIZE,
 )
-from sim.games.lagranja.params import K_REV4_SILVER, K_REV6_SILVER
-from sim.games.lagranja.rules import any_resource, count_deliveries, helper_amount, pb, pig_capacity, step
+from sim.games.lagranja.params import K_MARKER_CAP, K_REV4_SILVER, K_REV6_SILVER
+from sim.games.lagranja.rules import (
+    any_resource,
+    can_draw,
+    count_deliveries,
+    dice_left,
+    helper_amount,
+    helper_slot,
+    pb,
+    pig_capacity,
+    sell_price,
+    step,
+)
 from sim.games.lagranja.tables import (
     C_BARROW_N,
     C_BARROW_VP,
@@ -145,6 +165,7 @@ WEIGHTS = [
     Weight("w_siesta", 0.5, "one VP the siesta disc would score now"),
     Weight("w_delivery", 0.8, "a delivery still to make that has a good to carry"),
     Weight("w_hat", 0.25, "a hat (siesta step) on the chosen donkey marker"),
+    Weight("w_option_due", 0.0, "a choice still due (of a die, a card, the siesta): 0 its best option, else this"),
     Weight("w_sell", 0.0, "bonus for selling a resource (0: only when the value says so)"),
     Weight("w_ext_income", 0.01, "tie-break: bonus for playing an extension that pays silver income"),
     Weight("w_noise", 0.02, "random jitter on every score (variety between games)"),
@@ -152,18 +173,21 @@ WEIGHTS = [
     Weight("top_deliveries", 1.0, "pre-score: deliveries stepped and scored in full, the best by the cheap estimate"),
     Weight("top_goods", 1.0, "pre-score: goods to take, pay or upgrade stepped and scored in full, the best ones"),
     Weight("top_options", 1.0, "pre-score: options of a revenue die, a card or the siesta scored in full, the best"),
+    Weight("top_dice", 1.0, "pre-score: revenue dice to take stepped and scored in full, the best by their revenue"),
     Weight(
         "defer_anytime", 1.0, "1: deliver first what the pre-score finds worth its good; roofs used in deliveries only"
     ),
 ]
 (W_VP, W_SILVER, W_HARVEST, W_PIG, W_UPGRADED, W_TRADE, W_FIELD, W_BREED, W_BARROW, W_BUILDING, W_CRAFT, W_MARKET,
- W_EXT, W_HELPER, W_ROOF, W_CARD, W_SIESTA, W_DELIVERY, W_HAT, W_SELL, W_EXT_INCOME, W_NOISE, W_TOP_PLAYS,
- W_TOP_DELIVERIES, W_TOP_GOODS, W_TOP_OPTIONS, W_DEFER_ANYTIME) = range(len(WEIGHTS))  # fmt: skip
+ W_EXT, W_HELPER, W_ROOF, W_CARD, W_SIESTA, W_DELIVERY, W_HAT, W_OPTION_DUE, W_SELL, W_EXT_INCOME, W_NOISE,
+ W_TOP_PLAYS, W_TOP_DELIVERIES, W_TOP_GOODS, W_TOP_OPTIONS, W_TOP_DICE,
+ W_DEFER_ANYTIME) = range(len(WEIGHTS))  # fmt: skip
 
 # The archetypes score every candidate in full: the pre-score's estimate was tuned on the greedy's weights, and
 # with their own weights it cost them head to head against the same archetype scoring in full (4,000 games,
 # 2 seats each, seed 3): crafter 20.5% against 29.5%, pigs 21.9% against 28.1%, market 24.2% against 25.8%.
-EXACT = {"top_plays": 99.0, "top_deliveries": 99.0, "top_goods": 99.0, "top_options": 99.0, "defer_anytime": 0.0}
+EXACT = {"top_plays": 99.0, "top_deliveries": 99.0, "top_goods": 99.0, "top_options": 99.0, "top_dice": 99.0,
+         "defer_anytime": 0.0}  # fmt: skip
 
 BOOK = StrategyBook(
     "lagranja",
@@ -172,7 +196,8 @@ BOOK = StrategyBook(
         Strategy("random", RANDOM, "uniform over the legal actions"),
         Strategy("greedy", GREEDY, "best one-step value of each legal action (weights below)"),
         Strategy("market", GREEDY, "market/delivery player: fills barrows, trades, holds the market",
-                 {"w_barrow": 1.0, "w_market": 0.9, "w_trade": 1.2, "w_building": 0.6, "w_craft": 0.3, **EXACT}),
+                 {"w_barrow": 1.0, "w_market": 0.9, "w_trade": 1.2, "w_building": 0.6, "w_craft": 0.3,
+                  "w_option_due": 0.6, **EXACT}),
         Strategy("crafter", GREEDY, "craft-building racer: supplies the village buildings early",
                  {"w_building": 2.4, "w_craft": 1.0, "w_barrow": 0.35, "w_market": 0.3, "w_upgraded": 1.1, **EXACT}),
         Strategy("pigs", GREEDY, "pig-and-meat engine: pig spaces, breeding, cured meat",
@@ -192,9 +217,10 @@ def choose(kernel, weights, s, d, k, mask, n_legal, seat, rng, memory):
 
 
 # The candidate groups the pre-score ranks (see greedy): which actions, and the weight holding how many to keep.
-NO_GROUP, PLAYS, DELIVERIES, GOODS, OPTIONS = range(5)  # in the order of their top_* weights
+NO_GROUP, PLAYS, DELIVERIES, GOODS, OPTIONS, DICE = range(6)  # in the order of their top_* weights
 UPGRADE_DUE = 0.4  # what value() gives a free upgrade still due
 XPLAY_DUE = 0.6  # what value() gives an extra card play still due
+HELPER_OPTION_DUE = 0.6  # what value() gives a Peon's or a Carpenter's offer still due (scored in full when taken)
 EXT_NO_INCOME = next(i for i, kind in enumerate(EXTENSIONS) if "income" not in kind)  # the kind paying no silver
 
 
@@ -211,7 +237,8 @@ def greedy(w, s, d, k, mask, n_legal, p, rng):
     (no play, the anytime actions, ending the deliveries) is always scored in full. A decision left with one
     candidate takes it unscored. With every top at least the group's size and defer_anytime 0 this is the plain
     one-step greedy (tests/lagranja/test_greedy.py); the defaults made the greedy ~1.3x faster (benchmarks/README.md,
-    "La Granja greedy pre-score"), the options' estimate another ~5% ("the options by their estimate").
+    "La Granja greedy pre-score"), the options' estimate another ~5% ("the options by their estimate"), the dice's
+    another ("the dice by their revenue").
 
     defer_anytime: the anytime actions can wait while there is something worth delivering. A delivery whose
     pre-score is positive (less the silver of a paid one) is made at once, best first, without stepping the anytime
@@ -242,16 +269,8 @@ def greedy(w, s, d, k, mask, n_legal, p, rng):
         if not mask[a]:
             continue
         seen += 1
-        if A_SELL <= a < A_TRADE_VP and not deliver:
-            continue  # selling, buying, paid upgrades and trades only pay towards a delivery (the end sells)
-        if A_SELL <= a < A_SELL + 4 and w[W_SELL] <= 0 and s[pb(p) + P_SILVER] > 0:
+        if passed_over(w, s, d, p, a, deliver, need):
             continue
-        if A_USE_ROOF <= a < A_USE_ROOF + ROOF_SLOTS and not deliver and w[W_DEFER_ANYTIME] > 0:
-            continue  # a roof marker waits for the deliveries (defer_anytime)
-        if A_BUY <= a < A_BUY + 4 and not (need >> (a - A_BUY)) & 1:
-            continue  # buy only a resource a symbol asks for
-        if A_UPGRADE <= a < A_UPGRADE + 4 and not (need >> d[D_UPG_TO + a - A_UPGRADE]) & 1:
-            continue  # upgrade only into a good a symbol asks for
         key = alike_key(s, d, p, a) if keyed else -1
         if key >= 0 and (alike >> key) & 1:
             sc = memo[key]  # an alike candidate scored already: the same value, only its jitter is drawn anew
@@ -283,6 +302,38 @@ def greedy(w, s, d, k, mask, n_legal, p, rng):
     return best
 
 
+@njit(cache=True, inline="always")
+def passed_over(w, s, d, p, a, deliver, need):
+    """The legal actions the greedy never weighs here."""
+    if A_SELL <= a < A_TRADE_VP and not deliver:
+        return True  # selling, buying, paid upgrades and trades only pay towards a delivery (the end sells)
+    if A_SELL <= a < A_SELL + 4 and w[W_SELL] <= 0 and s[pb(p) + P_SILVER] > 0:
+        return True
+    if A_USE_ROOF <= a < A_USE_ROOF + ROOF_SLOTS and not deliver and w[W_DEFER_ANYTIME] > 0:
+        return True  # a roof marker waits for the deliveries (defer_anytime)
+    if A_BUY <= a < A_BUY + 4 and not (need >> (a - A_BUY)) & 1:
+        return True  # buy only a resource a symbol asks for
+    return A_UPGRADE <= a < A_UPGRADE + 4 and not (need >> d[D_UPG_TO + a - A_UPGRADE]) & 1  # into a needed good
+
+
+@njit(cache=True)
+def only_group_weighed(w, s, d, mask, n_legal, p, group, need):
+    """True when every legal action the greedy would weigh is in the group (a die decision's anytime actions are
+    legal but passed over, unless a helper or a trade for VP can be used)."""
+    lo, hi = group_range(group)
+    deliver = group == DELIVERIES
+    seen = 0
+    for a in range(N_ACTIONS):
+        if seen == n_legal:
+            break
+        if not mask[a]:
+            continue
+        seen += 1
+        if (a < lo or a >= hi) and not passed_over(w, s, d, p, a, deliver, need):
+            return False
+    return True
+
+
 @njit(cache=True)
 def ranked_keep(w, s, d, k, mask, n_legal, p, group, need):
     """The group candidates the greedy steps, as bits a - lo and a - lo - 64 of two words (lo: the group's first
@@ -297,13 +348,16 @@ def ranked_keep(w, s, d, k, mask, n_legal, p, group, need):
         return -1, every, every  # every candidate of the group is kept: no ranking
     if group == OPTIONS and (s[G_OPT_KIND] == OPT_PEON or s[G_OPT_KIND] == OPT_CARPENTER):
         return -1, every, every  # a helper's option: scored in full
+    if group == DICE and not dice_estimable(s, d, k, p):
+        return -1, every, every
     if group == PLAYS or group == GOODS:
         need = needed_goods(s, d, p)  # the pre-score's tie-breaks read it
     chosen, est = top_ranked(w, s, d, k, mask, p, group, need, top)
     if first and est[0] - w[W_SILVER] * paid_delivery(s) > 0:
         return chosen[0], every, every
-    if group != PLAYS and (top == 1 or chosen[1] < 0) and members == n_legal:
-        return chosen[0], every, every  # every legal action is in the group and one is kept: nothing to compare
+    alone = members == n_legal or (group == DICE and only_group_weighed(w, s, d, mask, n_legal, p, group, need))
+    if group != PLAYS and (top == 1 or chosen[1] < 0) and alone:
+        return chosen[0], every, every  # one candidate is kept and nothing outside the group is weighed
     keep_lo = keep_hi = np.int64(0)
     for c in chosen:
         if c >= 0:
@@ -324,6 +378,8 @@ def decision_group(ph):
         return GOODS
     if ph == PH_OPTION:
         return OPTIONS
+    if ph == PH_DIE:
+        return DICE
     return NO_GROUP
 
 
@@ -338,6 +394,8 @@ def group_range(group):
         return A_PAY, A_UPG_DONE + 1
     if group == OPTIONS:
         return A_OPTION, A_OPTION + 3
+    if group == DICE:
+        return A_DIE, A_DIE + 6
     return 0, 0
 
 
@@ -418,12 +476,14 @@ def prescore(w, s, d, k, p, a, need):
     worth). It skips what a step adds after the
     action (the turn's refill, the round's income, completion side effects, helpers), which is why the best few
     are then scored in full. Tried and left scored in full: donkey markers (value()'s donkey term alone chose
-    otherwise in 10% of the donkey decisions, losing 0.15 of value each) and revenue dice (their goods, silver or
-    a flat 0.6 for the option a die leaves: 20% wins against the plain greedy's 30% head to head)."""
+    otherwise in 10% of the donkey decisions, losing 0.15 of value each). A revenue die's estimate (die_worth) is
+    exactly what a step shows value() where it is used (dice_estimable)."""
     b = pb(p)
     left = max(0, 6 - s[G_ROUND])
     if A_OPTION <= a < A_OPTION + 3:
-        return option_worth(w, s, d, k, p, a - A_OPTION)
+        return option_worth(w, s, d, k, p, s[G_OPT_KIND], a - A_OPTION)
+    if A_DIE <= a < A_DIE + 6:
+        return die_worth(w, s, d, k, p, a - A_DIE + 1)
     if a < A_NO_PLAY:
         c = s[b + P_HAND + (a - A_PLAY) // 4]
         side = (a - A_PLAY) % 4
@@ -478,11 +538,11 @@ def prescore(w, s, d, k, p, a, need):
 
 
 @njit(cache=True)
-def option_worth(w, s, d, k, p, o):
-    """What option o of the choice due adds to value() for p right after it (rules.choose_option): a card in hand,
-    an extra play, a good of choice, upgrades or a delivery still owed, silver, siesta VP, the Marketer's VP. What
-    the flow adds when the turn passes on (the next die, the leftover die) is left out, as for the other groups."""
-    kind = s[G_OPT_KIND]
+def option_worth(w, s, d, k, p, kind, o):
+    """What option o of a choice of this kind adds to value() for p right after it (rules.choose_option): a card in
+    hand, an extra play, a good of choice, upgrades or a delivery still owed, silver, siesta VP, the Marketer's VP.
+    What the flow adds when the turn passes on (the next die, the leftover die) is left out, as for the other
+    groups."""
     b = pb(p)
     if kind == OPT_CARD or kind == OPT_DIE2:
         if o == 2:
@@ -505,6 +565,55 @@ def option_worth(w, s, d, k, p, o):
     if kind == OPT_SIESTA:
         return siesta_gain(w, s, d, p, o + 1)
     return 0.0
+
+
+@njit(cache=True)
+def best_option(w, s, d, k, p, kind):
+    """What value() gives a choice of this kind still due to p: its best legal option (rules.option_mask), so that
+    a die or a card is worth what its choice will give; with w_option_due > 0, that flat worth instead. A Peon's
+    or a Carpenter's offer, whose options are scored in full, is a flat HELPER_OPTION_DUE."""
+    if kind == OPT_PEON or kind == OPT_CARPENTER:
+        return HELPER_OPTION_DUE
+    if w[W_OPTION_DUE] > 0:
+        return w[W_OPTION_DUE]  # a flat worth (the market archetype: RULES.md "Bots")
+    best = 0.0
+    n = 3 if kind == OPT_DIE2 or kind == OPT_DIE5 else 2
+    hand = s[pb(p) + P_HAND_N]
+    cards = kind == OPT_CARD or kind == OPT_DIE2
+    for o in range(n):
+        if cards and ((o == 0 and not (can_draw(s) and hand < MAX_HAND)) or (o == 1 and hand == 0)):
+            continue  # no card to draw, or none to play
+        best = max(best, option_worth(w, s, d, k, p, kind, o))
+    return best
+
+
+@njit(cache=True)
+def dice_estimable(s, d, k, p):
+    """The dice's revenue is all a step shows value() (die_worth): not in the solo game (a die leaves between the
+    picks), not at the last pick (the step runs on into the leftover die), not with a Porter (it may answer the
+    die's choice) and not when a good would need a marker taken back from the farm."""
+    n = s[G_PLAYERS]
+    stock = s[pb(p) + P_STOCK] > 0 or k[K_MARKER_CAP] == 0
+    porter = helper_slot(s, d, p, np.int64(H_PORTER)) >= 0
+    return n > 1 and s[G_TURN] + 1 < 2 * n and dice_left(s) > 1 and not porter and stock
+
+
+@njit(cache=True)
+def die_worth(w, s, d, k, p, f):
+    """What taking a die showing f adds to value() for p (rules.resolve_face): a pig, two harvest goods still to
+    take, silver, or the best option of its choice."""
+    if f == 1:
+        if s[pb(p) + P_DEN + G_PIG] >= pig_capacity(s, d, k, p):
+            return w[W_SILVER] * sell_price(d, np.int64(G_PIG))  # no room: sold at once
+        return good_worth(w, s, d, k, p, np.int64(G_PIG), np.int64(1))
+    if f == 3:
+        return 2 * w[W_HARVEST] + w[W_SILVER] * helper_amount(s, d, p, np.int64(H_HARVEST_SILVER))
+    if f == 4:
+        extra = w[W_SILVER] * helper_amount(s, d, p, np.int64(H_REVENUE4))
+        if helper_slot(s, d, p, np.int64(H_SEEDS_TRADER)) >= 0:
+            return extra + best_option(w, s, d, k, p, OPT_DIE4)
+        return extra + w[W_SILVER] * k[K_REV4_SILVER]
+    return best_option(w, s, d, k, p, OPT_DIE2 if f == 2 else OPT_DIE5 if f == 5 else OPT_DIE6)
 
 
 @njit(cache=True)
@@ -590,7 +699,7 @@ def value(w, s, d, k, p):
     v += w[W_CARD] * min(s[b + P_HAND_N], 6) * (1 if s[G_DECK_N] >= 0 else 0)
     v += w[W_SIESTA] * d[D_SIESTA_VP + s[b + P_SIESTA]]
     if s[G_CUR] == p:
-        v += pending(w, s, d, p)
+        v += pending(w, s, d, k, p)
     m = s[b + P_DONKEY]
     if m >= 0 and (s[G_FLOW] == FL_DONKEY or (s[G_FLOW] == FL_DELIVER and s[G_DELIV_LEFT] == 0)):
         v += w[W_DELIVERY] * min(m + 1, deliverable(s, d, p)) + w[W_HAT] * (3 - m)
@@ -605,13 +714,13 @@ def bits4(fill):
 
 
 @njit(cache=True)
-def pending(w, s, d, p):
+def pending(w, s, d, k, p):
     """What an effect still owes p (goods of choice, upgrades, deliveries, an option, a card, a market hex)."""
     v = w[W_HARVEST] * s[G_GAIN_N] + UPGRADE_DUE * s[G_UPG_LEFT] + XPLAY_DUE * s[G_XPLAY]
     if s[G_DELIV_LEFT] > 0:
         v += w[W_DELIVERY] * min(s[G_DELIV_LEFT], deliverable(s, d, p))
     if s[G_OPT_KIND] != 0:
-        v += 0.6
+        v += best_option(w, s, d, k, p, s[G_OPT_KIND])
     if s[G_MKT_VALUE] > 0:
         v += w[W_MARKET] * max(0, 6 - s[G_ROUND]) + 0.5
     return v
