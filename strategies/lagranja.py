@@ -611,9 +611,9 @@ def die_worth(w, s, d, k, p, f):
     if f == 4:
         extra = w[W_SILVER] * helper_amount(s, d, p, np.int64(H_REVENUE4))
         if helper_slot(s, d, p, np.int64(H_SEEDS_TRADER)) >= 0:
-            return extra + best_option(w, s, d, k, p, OPT_DIE4)
+            return extra + best_option(w, s, d, k, p, np.int64(OPT_DIE4))
         return extra + w[W_SILVER] * k[K_REV4_SILVER]
-    return best_option(w, s, d, k, p, OPT_DIE2 if f == 2 else OPT_DIE5 if f == 5 else OPT_DIE6)
+    return best_option(w, s, d, k, p, np.int64(OPT_DIE2 if f == 2 else OPT_DIE5 if f == 5 else OPT_DIE6))
 
 
 @njit(cache=True)
