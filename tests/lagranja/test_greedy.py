@@ -29,13 +29,18 @@ from sim.games.lagranja.actions import (
 )
 from sim.games.lagranja.layout import (
     G_ACTED,
+    G_DECK_N,
+    G_DISCARD_N,
     G_EXTRA_FREE,
     G_LEFTOVER,
     G_OPT_KIND,
     G_PHASE,
     N_SIDES,
+    OPT_CARD,
     OPT_CARPENTER,
+    OPT_DIE2,
     OPT_PEON,
+    P_HAND_N,
     P_SILVER,
     PH_DELIVER,
     PH_DIE,
@@ -69,13 +74,17 @@ from strategies.lagranja import (
     NO_GROUP,
     OPTIONS,
     PLAYS,
+    W_CARD,
     W_EXT_INCOME,
+    W_HARVEST,
     W_NOISE,
     W_SELL,
     W_SILVER,
     W_TOP_OPTIONS,
     W_TOP_PLAYS,
+    XPLAY_DUE,
     alike_key,
+    best_option,
     decision_group,
     dice_estimable,
     die_worth,
@@ -400,6 +409,26 @@ def test_a_die_is_estimated_at_exactly_what_the_full_score_sees():
     play_games(np.int64(100), W_DEFER, np.int64(41), D, K, DIE, out)
     assert out[0] == 0, f"{out[0]} of {out[1]} dice estimated otherwise than the full score's gain"
     assert out[1] > 2_000 and out[3] > out[2] // 2  # enough dice seen, and most decisions estimable
+
+
+def test_a_choice_still_due_is_worth_its_best_legal_option():
+    """value() gives a choice still owed its best option among those the rules allow (rules.option_mask): no extra
+    play without a card in hand, no card drawn from an empty deck and discard pile."""
+    from .scenario import game, pb, set_hand
+
+    s, k = game(4)
+    p = current_player(s)
+    w = W_QUIET
+    assert W[W_CARD] < W[W_HARVEST] < XPLAY_DUE  # the order the cases below rest on
+    set_hand(s, p, [0])
+    assert best_option(w, s, D, k, p, OPT_DIE2) == XPLAY_DUE  # die 2: the extra play is the best of three
+    set_hand(s, p, [])
+    assert best_option(w, s, D, k, p, OPT_DIE2) == W[W_HARVEST]  # no card to play: the harvest good
+    assert best_option(w, s, D, k, p, OPT_CARD) == W[W_CARD]  # a card effect: only the draw is left
+    s[G_DECK_N] = s[G_DISCARD_N] = 0
+    assert best_option(w, s, D, k, p, OPT_CARD) == 0.0  # nothing to draw either
+    set_hand(s, p, [0])
+    assert s[pb(p) + P_HAND_N] == 1 and best_option(w, s, D, k, p, OPT_CARD) == XPLAY_DUE
 
 
 def two_extensions_in_hand():
