@@ -5,8 +5,9 @@ From the libraries: Wilson intervals, Newcombe differences with the pooled z-tes
 (statsmodels), the exact binomial and McNemar tests, the paired t-test (scipy, statsmodels), the logistic
 fit and the Bradley-Terry fit (statsmodels GLM), strong connectivity (scipy.sparse.csgraph).
 Here: the degenerate cases the libraries answer with NaN and a warning (no games, no spread, no
-discordant pair), Holm's adjustment (see `holm` for why), the Agresti-Min interval of a paired difference of win rates, the crossing point of a
-sweep curve with its bootstrap intervals, and Bradley-Terry ratings with a block bootstrap.
+discordant pair), Holm's adjustment (see `holm` for why), the Agresti-Min interval of a paired difference
+of win rates, the crossing point of a sweep curve with its bootstrap intervals, and Bradley-Terry ratings
+with a block bootstrap.
 
 The libraries are imported inside the functions, so `import reports.stats` stays cheap. Every interval
 is two-sided at `conf` (default 95%); every p-value is two-sided.

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import itertools
 import gc
+import itertools
 import math
 
 import numpy as np
