@@ -14,7 +14,7 @@ _KEEP = 4  # cache directories kept besides the current one
 _NOT_KERNEL = {
     f"sim/{name}.py"
     for name in (
-        "action_stats", "backends", "datafiles", "docs", "engine", "errors", "experiments", "kernel_cache",
+        "action_stats", "backends", "datafiles", "docs", "engine", "errors", "experiments", "kernel_cache", "warm",
         "output", "params", "registry", "regression", "results", "trace",
     )
 }  # fmt: skip

@@ -36,3 +36,23 @@ def rng():
 
 def pytest_configure(config):
     np.set_printoptions(linewidth=160)
+
+
+def pytest_sessionstart(session):
+    """Under pytest-xdist, compile every game's kernels once, one game per core, before the workers start:
+    workers started on a cold cache would each compile every kernel (a minute apiece). A warm cache makes
+    this a few seconds; NUMBA_DISABLE_JIT runs and single-process runs (which compile on first use) skip it."""
+    config = session.config
+    distributed = (config.getoption("numprocesses", None) or 0) and not hasattr(config, "workerinput")
+    if not distributed or os.environ.get("NUMBA_DISABLE_JIT") == "1":
+        return
+    from sim.warm import warm
+
+    for game, seconds in warm(sorted(_games()), jobs=os.cpu_count() or 1).items():
+        print(f"kernels of {game} ready in {seconds:.0f} s")
+
+
+def _games():
+    from sim.registry import available
+
+    return available()
