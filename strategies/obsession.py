@@ -29,6 +29,7 @@ from sim.games.obsession.actions import (
     A_HIRE,
     A_HOST,
     A_KEEP,
+    A_KEEP_VPC,
     A_OBJ_DISCARD,
     A_PASS,
     A_RECRUIT,
@@ -101,6 +102,7 @@ from sim.games.obsession.layout import (
     PH_DRAFT,
     PH_FAIRCHILD,
     PH_FAMILY,
+    PH_FINAL_VPC,
     PH_GUESTS,
     PH_HALL,
     PH_HIRE,
@@ -141,6 +143,7 @@ from sim.games.obsession.rules import (
     call_cost_free,
     can_buy,
     fill_eligible,
+    final_favour_vp,
     gb,
     has_ability,
     has_event,
@@ -296,7 +299,12 @@ def score(w, s, d, k, phase, p, a):
         return borrow_value(w, s, d, k, phase, p)
     if a == A_REFRESH:
         return refresh_value(w, s, d, k, p) - rep_worth(w, s, p, k[K_REFRESH_REP])
+    if a == A_KEEP_VPC:
+        return 0.0
     if A_USE_VPC <= a < A_USE_VPC + MAX_VPC:
+        if phase == PH_FINAL_VPC:  # the game ends now: the favour's VP at the scoring against the card's
+            i = a - A_USE_VPC
+            return final_favour_vp(s, d, k, p, i) - d[vb(s[pb(p) + P_VPC + i]) + V_VP]
         return vp_card_value(w, s, d, k, phase, p, a - A_USE_VPC)
     if A_CALL <= a < A_CALL + N_SERV:
         return call_value(w, s, d, k, p, a - A_CALL)

@@ -8,7 +8,7 @@ The checks read the state through the layout names and the card data; they do no
 import numpy as np
 from numba import njit
 
-from sim.games.obsession.actions import A_GUEST, A_HOST, N_ACTIONS
+from sim.games.obsession.actions import A_GUEST, A_HOST, A_USE_VPC, N_ACTIONS
 from sim.games.obsession.layout import (
     AB_BRUSHING,
     BX_BUSY,
@@ -86,6 +86,7 @@ from sim.games.obsession.layout import (
     P_VPC,
     P_VPC_N,
     P_VPC_USED,
+    PH_FINAL_VPC,
     PH_GUESTS,
     PH_KEEP_GUEST,
     PH_KEEP_OBJ,
@@ -114,6 +115,7 @@ from sim.games.obsession.rules import init_state, is_terminal, legal_mask, step
 from sim.games.obsession.tables import (
     C_CLASS,
     C_FAMILY,
+    C_MONEY,
     C_PR,
     C_SERV1,
     C_SERV2,
@@ -152,7 +154,7 @@ ERRORS = (
 )  # fmt: skip
 COUNTS = (
     "games", "steps", "activities_checked", "guests_checked", "passes", "national_holiday_above_level",
-    "fairchilds_held_at_end", "tiles_bought", "hosted",
+    "fairchilds_held_at_end", "tiles_bought", "hosted", "paupers_invited", "final_vp_cards_used",
 )  # fmt: skip
 N_OUT = len(ERRORS) + len(COUNTS)
 (E_NO_LEGAL, E_STEPS, E_MONEY, E_REP, E_SERVANTS, E_GUESTS, E_TILES, E_OBJECTIVES, E_VPCS, E_WRONG_TYPE, E_GUEST_LEVEL,
@@ -236,6 +238,8 @@ def check_activity(s, d, p, chosen, t, lvl, brushing, out):
             out[E_WRONG_TYPE] += 1
         if _card(d, c, C_PR) > lvl:
             out[E_GUEST_LEVEL] += 1
+        if _card(d, c, C_MONEY) < 0:
+            out[C0 + 9] += 1
         for f in (C_SERV1, C_SERV2):
             if _card(d, c, f) >= 0:
                 needs[_card(d, c, f)] += 1
@@ -418,6 +422,8 @@ def check_random_games(seed, first, n_games, n_players, d, k, max_steps, out):
                     out[E_GUEST_LEVEL] += 1
                 brushing = (s[b + P_ABILITY] >> AB_BRUSHING) & 1
                 check_activity(s, d, p, a - A_GUEST, host_tile, host_lvl, brushing, out)
+            if s[G_PHASE] == PH_FINAL_VPC and a >= A_USE_VPC and a < A_USE_VPC + 16:
+                out[C0 + 10] += 1
             step(s, d, k, a)
             steps += 1
             if not in_play and s[G_ROUND] >= 1:

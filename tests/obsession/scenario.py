@@ -14,6 +14,11 @@ layout names, with tiles and guests named as in the data files:
 
 `legal()` is the set of legal actions, `act(a)` checks that `a` is legal and applies it. Card values the
 rules use are read from the data set, never copied from a run.
+
+Positions are written through the layout names only, never with the rules' own helpers (add_tile,
+update_estate, add_card, ...), so a bug in those cannot hide in the setup of the test that checks them. The
+estate's derived fields (ability bits, monument count) are computed here from the tile data
+(`estate_summary`); test_scenario.py checks these writers against the layout on their own.
 """
 
 from __future__ import annotations
@@ -32,9 +37,13 @@ from sim.games.obsession.actions import (
     N_ACTIONS,
 )
 from sim.games.obsession.layout import (
+    AB_LIONHEART,
+    AB_QUEENS,
     BOXES,
     CL_FAIRCHILD,
     CL_FAMILY,
+    CL_PRESTIGE,
+    CS_DISCARD,
     CS_HAND,
     F_START_TURN,
     FAMILIES,
@@ -49,6 +58,7 @@ from sim.games.obsession.layout import (
     G_MARKET,
     G_MARKET_N,
     G_PHASE,
+    G_PLAYER,
     G_PRESTIGE,
     G_PRESTIGE_N,
     G_RES_PR1,
@@ -61,6 +71,7 @@ from sim.games.obsession.layout import (
     G_TILE_SIDE,
     MARKET,
     N_SERV,
+    P_ABILITY,
     P_CARD_STATE,
     P_DECK,
     P_DECK_N,
@@ -68,10 +79,12 @@ from sim.games.obsession.layout import (
     P_ESTATE_N,
     P_FAMILY,
     P_MONEY,
+    P_MONUMENTS,
     P_OBJ,
     P_OBJ_N,
     P_REP,
     P_SERV,
+    P_SIZE,
     P_VPC,
     P_VPC_N,
     PH_DRAFT,
@@ -82,14 +95,52 @@ from sim.games.obsession.layout import (
     SERVANTS,
     STACK,
     STATE_SIZE,
+    TT_MONUMENT,
 )
 from sim.games.obsession.params import PARAMS
-from sim.games.obsession.tables import C_CLASS, D_INST_KIND, D_INST_ROLE, D_N_INST, IR_BAG, load
+from sim.games.obsession.tables import (
+    C_CLASS,
+    D_INST_KIND,
+    D_INST_ROLE,
+    D_N_INST,
+    IR_BAG,
+    K_ABILITY,
+    K_TYPE,
+    gentry_base,
+    kind_base,
+    load,
+)
 from sim.rng import new_streams
 
 DATA = load()
 D = DATA.array
-pb = rules.pb
+
+
+def pb(p: int) -> int:
+    """Offset of seat p's player block (the layout's)."""
+    return G_PLAYER + p * P_SIZE
+
+
+def gentry_class(c: int) -> int:
+    return int(D[gentry_base(c) + C_CLASS])
+
+
+def estate_summary(s: np.ndarray, seat: int) -> tuple[int, int]:
+    """(ability bits, monuments) of the seat's estate, from the tile data: a tile's ability sets its bit; a
+    monument tile, and a Queen's or Lionheart Suite once used (back side up), counts as a monument."""
+    bits = 0
+    monuments = 0
+    b = pb(seat)
+    for i in range(int(s[b + P_ESTATE_N])):
+        t = int(s[b + P_ESTATE + i])
+        base = kind_base(int(D[D_INST_KIND + t]))
+        ability = int(D[base + K_ABILITY])
+        bits |= 1 << ability
+        suite_used = ability in (AB_QUEENS, AB_LIONHEART) and s[G_TILE_SIDE + t] == 1
+        monuments += int(D[base + K_TYPE]) == TT_MONUMENT or suite_used
+    return bits, monuments
+
+
 TILES = DATA.detail.tiles
 GENTRY = DATA.detail.gentry
 
@@ -103,7 +154,7 @@ def card(name: str) -> int:
 
 
 def gentry_field(name: str, field: int) -> int:
-    return int(D[rules.gb(card(name)) + field])
+    return int(D[gentry_base(card(name)) + field])
 
 
 def tile_field(name: str, field: int, side: int = 0) -> int:
@@ -248,34 +299,50 @@ class Game:
                 return t
         raise AssertionError(f"no tile {name}")
 
+    def write_estate_summary(self, seat: int) -> None:
+        bits, monuments = estate_summary(self.s, seat)
+        self.s[pb(seat) + P_ABILITY] = bits
+        self.s[pb(seat) + P_MONUMENTS] = monuments
+
     def estate(self, seat: int, names: list[str], flipped: tuple[str, ...] = ()) -> None:
         """Add the named tiles to the seat's estate (front up unless named in `flipped`)."""
+        b = pb(seat)
         for name in names:
-            rules.add_tile(self.s, D, np.int64(seat), np.int64(self.take_from_bag(name)))
+            t = self.take_from_bag(name)
+            n = int(self.s[b + P_ESTATE_N])
+            self.s[b + P_ESTATE + n] = t
+            self.s[b + P_ESTATE_N] = n + 1
+            self.s[G_TILE_SIDE + t] = 0
         for name in flipped:
             self.s[G_TILE_SIDE + self.instance(seat, name)] = 1
-        rules.update_estate(self.s, D, np.int64(seat))
+        self.write_estate_summary(seat)
 
     def flip(self, seat: int, name: str, side: int = 1) -> None:
         self.s[G_TILE_SIDE + self.instance(seat, name)] = side
-        rules.update_estate(self.s, D, np.int64(seat))
+        self.write_estate_summary(seat)
 
     def deck(self, seat: int, hand: list[str] = (), discard: list[str] = ()) -> None:
         """Replace the seat's gentry deck (cards leave wherever they were; the old deck's guests go back under
         their decks, family cards to the box)."""
         b = pb(seat)
         wanted = {card(x) for x in (*hand, *discard)}
-        for i in range(self.p(seat, P_DECK_N) - 1, -1, -1):
-            c = self.p(seat, P_DECK, i)
-            rules.remove_slot(self.s, np.int64(seat), np.int64(i))
-            if c not in wanted and D[rules.gb(c) + C_CLASS] not in (CL_FAMILY, CL_FAIRCHILD):  # a guest: its deck
-                rules.return_guest(self.s, D, np.int64(c))
-        for names, state in ((hand, 0), (discard, 1)):
+        old = [self.p(seat, P_DECK, i) for i in range(self.p(seat, P_DECK_N))]
+        self.s[b + P_DECK_N] = 0
+        for c in old:
+            if c not in wanted and gentry_class(c) not in (CL_FAMILY, CL_FAIRCHILD):  # a guest: under its deck
+                base, count = (G_PRESTIGE, G_PRESTIGE_N) if gentry_class(c) == CL_PRESTIGE else (G_CASUAL, G_CASUAL_N)
+                n = int(self.s[count])
+                self.s[base + 1 : base + n + 1] = self.s[base : base + n].copy()
+                self.s[base] = c
+                self.s[count] = n + 1
+        for names, state in ((hand, CS_HAND), (discard, CS_DISCARD)):
             for name in names:
                 c = card(name)
                 self.pull(c)
-                rules.add_card(self.s, np.int64(seat), np.int64(c), np.int64(state))
-        assert self.s[b + P_DECK_N] == len(hand) + len(discard)
+                n = int(self.s[b + P_DECK_N])
+                self.s[b + P_DECK + n] = c
+                self.s[b + P_CARD_STATE + n] = state
+                self.s[b + P_DECK_N] = n + 1
 
     def pull(self, c: int) -> None:
         """Card c leaves the casual or prestige deck or another player's deck, if it is there."""
@@ -287,9 +354,14 @@ class Game:
                     self.s[count] = n - 1
                     return
         for q in range(self.n):
-            i = rules.find_card(self.s, np.int64(q), np.int64(c))
-            if i >= 0:
-                rules.remove_slot(self.s, np.int64(q), np.int64(i))
+            b = pb(q)
+            n = self.p(q, P_DECK_N)
+            slots = [i for i in range(n) if self.p(q, P_DECK, i) == c]
+            if slots:
+                i = slots[0]
+                for field in (P_DECK, P_CARD_STATE):
+                    self.s[b + field + i : b + field + n - 1] = self.s[b + field + i + 1 : b + field + n].copy()
+                self.s[b + P_DECK_N] = n - 1
                 return
 
     def top_of_deck(self, which: str, names: list[str]) -> None:
@@ -365,6 +437,19 @@ class Game:
             self.s[G_VPC_DECK_N] = len(deck)
             self.s[b + P_VPC + self.s[b + P_VPC_N]] = v
             self.s[b + P_VPC_N] += 1
+
+    def vp_deck_top(self, names: list[str]) -> None:
+        """The next VP cards drawn, the last named on top (taken out of the deck wherever they were)."""
+        from sim.games.obsession.layout import G_VPC_DECK, G_VPC_DECK_N
+
+        wanted = [DATA.detail.vp_cards.index(name) for name in names]
+        n = int(self.s[G_VPC_DECK_N])
+        deck = [int(x) for x in self.s[G_VPC_DECK : G_VPC_DECK + n]]
+        for v in wanted:
+            deck.remove(v)
+        deck += wanted
+        self.s[G_VPC_DECK : G_VPC_DECK + len(deck)] = deck
+        self.s[G_VPC_DECK_N] = len(deck)
 
     # ------------------------------------------------------------ actions by name
     def host(self, name: str) -> None:

@@ -82,10 +82,20 @@ def test_value_of_families_under_a_fixed_wessex_setting_runs_that_condition_only
 def test_sweep_and_matrix(tmp_path):
     ok("sweep", "obsession", "--set", "start_money.seat1=0..400:200", "-n", "40", "--players", "greedy*2", "--out",
        str(tmp_path / "sweep"))  # fmt: skip
-    assert (tmp_path / "sweep" / "win_rates.csv").exists()
+    rates = pl.read_csv(tmp_path / "sweep" / "win_rates.csv", comment_prefix="#")
+    assert sorted(rates["value"].unique().to_list()) == [0, 200, 400] and set(rates["seat"]) == {0, 1}
+    for value in (0, 200, 400):  # one winner a game: the two seats' rates at each value sum to 1
+        assert abs(rates.filter(pl.col("value") == value)["win_rate"].sum() - 1) < 1e-9
+    assert ((rates["lo"] <= rates["win_rate"]) & (rates["win_rate"] <= rates["hi"])).all()
+    fair = pl.read_csv(tmp_path / "sweep" / "fair_value.csv", comment_prefix="#")
+    assert fair["seat"][0] == 1 and fair["knob"][0] == "start_money.seat1"
     ok("matrix", "obsession", "--strategies", "random,greedy", "--players", "2", "-n", "20", "--out",
        str(tmp_path / "matrix"))  # fmt: skip
-    assert (tmp_path / "matrix" / "matrix.csv").exists()
+    matrix = pl.read_csv(tmp_path / "matrix" / "matrix.csv", comment_prefix="#")
+    assert matrix.height == 2 and set(matrix["strategy"]) == {"random", "greedy"}
+    greedy = matrix.filter(pl.col("strategy") == "greedy")["win_rate"][0]
+    random_ = matrix.filter(pl.col("strategy") == "random")["win_rate"][0]
+    assert greedy > 0.5 > random_  # the greedy seat beats the random one
 
 
 def test_bad_inputs_of_the_new_options(capsys):

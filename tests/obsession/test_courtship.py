@@ -6,7 +6,18 @@ reputation; every player then discards an objective; the market reserves open af
 import numpy as np
 
 from sim.games.obsession import rules
-from sim.games.obsession.actions import A_BUY_PR1, A_BUY_SERVICE, A_FAIRCHILD, A_OBJ_DISCARD, A_PASS, A_REFRESH, A_RENT
+from sim.games.obsession.actions import (
+    A_BUY_PR1,
+    A_BUY_SERVICE,
+    A_FAIRCHILD,
+    A_KEEP,
+    A_KEEP_VPC,
+    A_OBJ_DISCARD,
+    A_PASS,
+    A_REFRESH,
+    A_RENT,
+    A_USE_VPC,
+)
 from sim.games.obsession.layout import (
     CS_DISCARD,
     F_START_ROUND,
@@ -23,6 +34,8 @@ from sim.games.obsession.layout import (
     P_VPC_N,
     PH_GAME_OVER,
     V_FAIRCHILD,
+    V_VP_CARDS,
+    V_WEALTH,
 )
 from sim.games.obsession.tables import K_MODIFIER
 
@@ -126,8 +139,73 @@ def test_the_final_courtships_fairchild_stays_for_scoring_with_its_eight_vp():
     courtship(g, 16)
     g.act(A_FAIRCHILD + 1)
     discard_all(g)
+    if g.phase == "final_vp_card":
+        g.act(A_KEEP_VPC)
     assert int(g.s[rules.G_PHASE]) == PH_GAME_OVER and int(g.s[G_END_TRIGGER]) == 1
     assert g.p(1, P_VP_SRC, V_FAIRCHILD) == 8
+
+
+def final_courtship_won_by_seat_1(card_on_top, knobs=None):
+    g = Game(2, k=knobs)
+    g.themes(["prestige", "estate", "sporting", "service"], shown=4)
+    g.flip(1, "Parlour")
+    g.vp_deck_top([card_on_top])
+    courtship(g, 16)
+    g.act(A_FAIRCHILD + 1)
+    discard_all(g)
+    return g
+
+
+def test_the_vp_card_drawn_at_the_final_courtship_may_be_used_before_final_scoring():
+    """R2 (The Final Courtship): 'The winner also takes one VP card ... If the card has a favour, the player
+    may use it before final scoring if she chooses.' The money card: its pounds count as wealth, its VP not."""
+    g = final_courtship_won_by_seat_1("money 1")
+    assert g.phase == "final_vp_card" and int(g.s[G_CUR]) == 1
+    slot = g.p(1, P_VPC_N) - 1
+    assert g.legal() == {A_KEEP_VPC, A_USE_VPC + slot}
+    g.money(1, 0)
+    g.act(A_USE_VPC + slot)
+    assert int(g.s[rules.G_PHASE]) == PH_GAME_OVER
+    assert g.p(1, P_VP_SRC, V_VP_CARDS) == 0 and g.p(1, P_VP_SRC, V_WEALTH) == 300 // 200
+
+
+def test_the_vp_card_drawn_at_the_final_courtship_may_be_kept_for_its_vp():
+    g = final_courtship_won_by_seat_1("money 1")
+    g.act(A_KEEP_VPC)
+    assert int(g.s[rules.G_PHASE]) == PH_GAME_OVER and g.p(1, P_VP_SRC, V_VP_CARDS) == 3
+
+
+def test_a_final_vp_card_whose_favour_needs_a_turn_is_only_kept():
+    """The purchases favour acts in a buy step; none comes after the final courtship (RULES.md, choices)."""
+    g = final_courtship_won_by_seat_1("purchases 1")
+    assert g.phase == "final_vp_card" and g.legal() == {A_KEEP_VPC}
+
+
+def test_a_final_vp_card_with_its_own_decision_returns_to_the_end():
+    """The objective card: two drawn, one kept, then the final scoring."""
+    g = final_courtship_won_by_seat_1("objective 1")
+    held = g.p(1, P_OBJ_N)
+    g.act(A_USE_VPC + g.p(1, P_VPC_N) - 1)
+    assert g.phase == "keep_objective"
+    g.act(A_KEEP + 0)
+    assert int(g.s[rules.G_PHASE]) == PH_GAME_OVER and g.p(1, P_OBJ_N) == held + 1
+
+
+def test_each_player_tied_at_the_final_courtship_may_use_the_vp_card_drawn_there():
+    g = Game(3)
+    g.themes(["prestige", "estate", "sporting", "service"], shown=4)
+    g.flip(0, "Gazebo")
+    g.flip(2, "Gazebo")
+    for p in range(3):
+        g.reputation(p, 2)
+    g.vp_deck_top(["money 1", "reputation 1"])  # seat 0 draws first: the last named
+    courtship(g, 16)
+    discard_all(g)
+    seats = []
+    while g.phase == "final_vp_card":
+        seats.append(int(g.s[G_CUR]))
+        g.act(A_KEEP_VPC)
+    assert seats == [0, 2] and int(g.s[rules.G_PHASE]) == PH_GAME_OVER
 
 
 def test_after_each_courtship_every_player_discards_one_objective_in_turn_order():

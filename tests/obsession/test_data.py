@@ -91,6 +91,7 @@ def test_a_corrected_file_overrides_the_builtin_one(tmp_path):
         ("servants.csv", 6, "in_box", "3", "column in_box"),
         ("round_track.csv", 2, "round", "3", "a courtship round has no other event"),
         ("vp_cards.csv", 1, "amount", "0", "a reputation card gives at least 1"),
+        ("vp_cards.csv", 2, "name", "reputation 1", "column name: 'reputation 1' already used"),
     ],
 )
 def test_a_bad_data_file_is_refused_naming_file_row_and_problem(tmp_path, filename, row, column, value, problem):

@@ -20,15 +20,15 @@ from sim.games.obsession.layout import (
     N_THEMES,
     P_OBJ,
     P_OBJ_N,
-    P_VP,
     P_VPC,
     P_VPC_N,
     STATE,
 )
 from sim.games.obsession.search import evaluate, redeal
+from sim.games.obsession.tables import C_VP, S_VP, V_VP, vpc_base
 from sim.rng import new_streams
 
-from .scenario import D, Game, pb
+from .scenario import DATA, D, Game, gentry_field, pb, tile_field
 
 SEAT = 1
 
@@ -96,11 +96,34 @@ def test_a_redeal_does_not_depend_on_the_hidden_order_it_replaces():
 
 
 def test_evaluate_scores_the_state_as_if_the_game_ended_now():
-    s = a_position()
+    """Seed 003 (得点計算): tile VP showing, gentry VP, completed objectives, reputation by level (1, 3, 6, 10,
+    ..), 2 VP per servant, 1 VP per 200 pounds, VP cards kept; each term computed here from the data by name."""
+    g = Game(3)
+    g.vp_cards(0, ["hire 1"])
+    g.vp_cards(2, ["reputation 2", "objective 1"])
+    decks = {0: ["Lord Asquith", "Dowager Countess Asquith", "Capt. Henry Dunn"], 1: ["Mr. Jasper Crane"], 2: []}
+    levels = {0: 3, 1: 1, 2: 4}
+    money = {0: 450, 1: 199, 2: 1000}
+    servants = {0: {"butler": 1, "footman": 2}, 1: {}, 2: {"valet": 1}}
+    for p in range(3):
+        g.deck(p, hand=decks[p])
+        g.objectives(p, [])
+        g.reputation(p, levels[p], 3)
+        g.money(p, money[p])
+        for box in ("available", "expended", "quarters", "busy"):
+            g.set_servants(p, box)
+        g.set_servants(p, "quarters", **servants[p])
+    g.flip(0, "Parlour")
+    vpc = {name: int(D[vpc_base(DATA.detail.vp_cards.index(name)) + V_VP]) for name in ("hire 1", "reputation 2",
+                                                                                       "objective 1")}  # fmt: skip
+    expected = []
+    for p in range(3):
+        tiles = sum(tile_field(name, S_VP, g.side(p, name)) for name in g.estate_names(p))
+        gentry = sum(gentry_field(name, C_VP) for name in decks[p])
+        reputation = levels[p] * (levels[p] + 1) // 2
+        cards = {0: vpc["hire 1"], 1: 0, 2: vpc["reputation 2"] + vpc["objective 1"]}[p]
+        expected.append(tiles + gentry + reputation + 2 * sum(servants[p].values()) + money[p] // 200 + cards)
     out = np.zeros(4, np.int64)
-    evaluate(s.copy(), D, Game(3).k, out)
-    t = s.copy()
-    from sim.games.obsession.rules import final_scoring
-
-    final_scoring(t, D, Game(3).k)
-    assert [int(out[p]) for p in range(3)] == [int(t[pb(p) + P_VP]) for p in range(3)] and out[:3].sum() > 0
+    evaluate(g.s.copy(), D, g.k, out)
+    assert [int(out[p]) for p in range(3)] == expected
+    assert expected[0] != expected[1] != expected[2]

@@ -35,6 +35,7 @@ def test_random_games_keep_every_invariant(n_players, extended):
     assert counts["passes"] > N_GAMES and counts["hosted"] > 3 * N_GAMES
     assert counts["national_holiday_above_level"] > 10
     assert counts["fairchilds_held_at_end"] > N_GAMES // 2
+    assert counts["paupers_invited"] > N_GAMES // 10 and counts["final_vp_cards_used"] > 0
 
 
 @pytest.mark.parametrize(

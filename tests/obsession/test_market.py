@@ -193,6 +193,22 @@ def test_special_actions_are_offered_while_buying():
     g.buy("Library")
 
 
+def test_service_help_is_offered_before_the_activity_and_not_in_the_buy_step():
+    """R2 (Special Actions) allows service help anytime in the turn; after the activity a servant called from
+    the quarters changes nothing (step 1 of the next turn makes it available anyway) but the reputation paid,
+    so the buy step does not offer it (RULES.md, choices)."""
+    g = Game(3)
+    g.deck(0, hand=[])
+    g.start_turn(0)
+    g.set_servants(0, "quarters", valet=1)
+    g.reputation(0, 3)
+    assert A_CALL + SV_VALET in g.legal()  # the main step
+    g.act(A_PASS)
+    g.act(A_RENT)
+    g.set_servants(0, "quarters", valet=1)  # passing refreshed service: one resting again
+    assert g.phase == "buy" and A_CALL + SV_VALET not in g.legal() and A_BORROW in g.legal()
+
+
 def test_the_knobs_change_the_prices_of_the_special_actions():
     g = Game(3, k=params(special__borrow_reputation=3, special__borrow_money=200))
     g.deck(0, hand=[])

@@ -2,7 +2,6 @@
 exact guests asked for, their service with the housekeeper, footman and underbutler stand-ins), favours in
 order (pounds, reputation, invitations and dismissals, hiring), clearing the board, and passing."""
 
-import numpy as np
 import pytest
 
 from sim.games.obsession import rules
@@ -16,6 +15,7 @@ from sim.games.obsession.actions import (
     A_PASS_REFRESH,
     A_RECRUIT,
     A_RENT,
+    A_USE_VPC,
     A_WIFE_DISMISS,
     A_WIFE_LOOK,
 )
@@ -29,13 +29,26 @@ from sim.games.obsession.layout import (
     G_SUPPLY,
     P_MONEY,
     P_REP,
+    P_VPC_N,
     SV_FOOTMAN,
     SV_MAID,
     SV_VALET,
 )
-from sim.games.obsession.tables import C_ATTACK, C_MONEY, C_REP, S_MONEY
+from sim.games.obsession.tables import (
+    C_ATTACK,
+    C_CASUAL,
+    C_MONEY,
+    C_PRESTIGE,
+    C_REP,
+    S_CASUAL,
+    S_MONEY,
+    S_PRESTIGE,
+    S_REP,
+    V_AMOUNT,
+    vpc_base,
+)
 
-from .scenario import Game, card, gentry_field, params, tile_field
+from .scenario import DATA, D, Game, card, gentry_field, params, tile_field
 
 
 def ready(g, seat=0, hand=(), discard=(), level=1, **available):
@@ -211,26 +224,52 @@ def test_the_guest_choices_always_leave_the_activity_completable():
 
 
 def test_pounds_reputation_and_invitations_are_taken_from_tile_and_guests():
+    """Seed 003 step 6 a-c (R2 Enjoy Favours 1-3): the pounds and reputation of tile and guests are totalled,
+    and each invitation brings the top card of its deck into the active hand."""
     g = Game(3)
-    ready(g, hand=["Lord Asquith", "Asquith heir"])
+    tile, guests = "Gazebo", ["Miss Violet Ames", "Asquith heir"]  # the tile a prestige, Miss Ames a casual guest
+    ready(g, hand=guests, level=2)
     g.money(0, 0)
-    g.host("Bowling Green")
-    g.guest("Lord Asquith")
-    g.guest("Asquith heir")
-    money = tile_field("Bowling Green", S_MONEY) + gentry_field("Lord Asquith", C_MONEY)
-    assert g.p(0, P_MONEY) == money and g.p(0, P_REP) == gentry_field("Asquith heir", C_REP)
+    g.top_of_deck("casual", ["Mr. Hugh Daventry"])
+    g.top_of_deck("prestige", ["Baron Wexley"])
+    casual_n, prestige_n = int(g.s[G_CASUAL_N]), int(g.s[G_PRESTIGE_N])
+    g.host(tile)
+    for name in guests:
+        g.guest(name)
+    casual = tile_field(tile, S_CASUAL) + sum(gentry_field(x, C_CASUAL) for x in guests)
+    prestige = tile_field(tile, S_PRESTIGE) + sum(gentry_field(x, C_PRESTIGE) for x in guests)
+    assert casual == 1 and prestige == 1  # one of each, from the data
+    assert g.p(0, P_MONEY) == tile_field(tile, S_MONEY) + sum(gentry_field(x, C_MONEY) for x in guests)
+    assert g.p(0, P_REP) == 5 + tile_field(tile, S_REP) + sum(gentry_field(x, C_REP) for x in guests)
+    assert g.cards(0, CS_HAND) == ["Mr. Hugh Daventry", "Baron Wexley"]  # the top cards, into the active hand
+    assert int(g.s[G_CASUAL_N]) == casual_n - 1 and int(g.s[G_PRESTIGE_N]) == prestige_n - 1
+
+
+def gain_reputation(g, level, position, card_="reputation 1"):
+    """Seat 0 at this level and position gains a reputation card's steps on its turn (taken through `act`)."""
+    g.vp_cards(0, [card_])
+    g.deck(0, hand=[])
+    g.start_turn(0)
+    g.reputation(0, level, position)
+    g.act(A_USE_VPC + g.p(0, P_VPC_N) - 1)
+    return int(D[vpc_base(DATA.detail.vp_cards.index(card_)) + V_AMOUNT])
 
 
 def test_reputation_past_position_5_moves_to_the_next_level_and_stops_at_max():
+    """Seed 003 step 6 b: past position 5 the marker returns to 1 and the level rises; Max is the top (level
+    7 standard, 9 extended: RULES.md, the reputation table)."""
     g = Game(3)
-    g.reputation(0, 1, 4)
-    rules.add_rep(g.s, np.int64(0), np.int64(5))
-    assert g.level(0) == 2 and g.p(0, P_REP) % 5 + 1 == 4
-    rules.add_rep(g.s, np.int64(0), np.int64(100))
-    assert g.level(0) == 7 and g.p(0, P_REP) % 5 + 1 == 5  # Max, position 5
+    steps = gain_reputation(g, 1, 4)
+    assert steps == 2 and g.level(0) == 2 and g.p(0, P_REP) % 5 + 1 == 1  # 4 -> 5 -> level 2, position 1
+    g = Game(3)
+    gain_reputation(g, 7, 4)
+    assert g.level(0) == 7 and g.p(0, P_REP) % 5 + 1 == 5  # Max, position 5: no further
     g = Game(3, k=params(game__extended=1))
-    rules.add_rep(g.s, np.int64(0), np.int64(100))
-    assert g.level(0) == 9
+    gain_reputation(g, 7, 4)
+    assert g.level(0) == 8 and g.p(0, P_REP) % 5 + 1 == 1  # the extended game goes on to 8
+    g = Game(3, k=params(game__extended=1))
+    gain_reputation(g, 9, 4)
+    assert g.level(0) == 9 and g.p(0, P_REP) % 5 + 1 == 5
 
 
 def test_a_pauper_is_paid_from_the_activitys_pounds():
@@ -246,11 +285,70 @@ def test_a_pauper_is_paid_from_the_activitys_pounds():
 
 
 def test_a_pauper_cannot_attend_when_the_cost_cannot_be_paid():
+    """R2 step 6: 'If the player cannot generate pounds to cover the penalty, the pauper cannot attend.'"""
     g = Game(3)
-    ready(g, hand=["Mr. Amos Tuttle", "Lord Asquith", "Lady Asquith"], level=1)
+    ready(g, hand=["Mr. Amos Tuttle", "Lady Asquith", "Miss Asquith"], level=1)  # nobody brings pounds
     g.money(0, 0)
     g.host("Gazebo")  # no pounds on the tile, no reputation to borrow with
+    assert not g.guest_legal("Mr. Amos Tuttle") and g.guest_legal("Lady Asquith")
+    g.money(0, -gentry_field("Mr. Amos Tuttle", C_MONEY))
+    assert g.guest_legal("Mr. Amos Tuttle")
+
+
+def test_a_pauper_the_player_could_pay_for_alone_is_offered():
+    """R2 step 6: a player must be able to pay for the paupers who attend; of two -200 paupers with 300 to
+    pay from (200 held, 100 to borrow), either may come, but not both."""
+    g = Game(3)
+    crump, wren = "Mr. Elias Crump", "Miss Polly Wren"
+    assert gentry_field(crump, C_MONEY) == gentry_field(wren, C_MONEY) == -200
+    ready(g, hand=[crump, wren, "Lady Asquith"], level=1)
+    g.reputation(0, 1, 3)  # 2 steps: one borrow of 100
+    g.money(0, 200)
+    g.host("Gazebo")
+    assert g.guest_legal(crump) and g.guest_legal(wren) and g.guest_legal("Lady Asquith")
+    g.guest(wren)
+    assert not g.guest_legal(crump) and g.guest_legal("Lady Asquith")  # 400 to pay: too much
+    g.guest("Lady Asquith")
+    assert g.p(0, P_MONEY) == 0 and g.p(0, P_REP) == 2 + gentry_field(wren, C_REP)
+
+
+def test_a_paupers_cost_may_be_paid_from_the_other_guests_pound_favours():
+    """R2 step 6: 'a player may either use other pound favours from the activity to account for the pauper or
+    use a Special Action'. With nothing held or to borrow, the husband's +200 pays the pauper's -100: the
+    activity is offered and the pauper may come with him, not with a guest who brings nothing. The former
+    reading (pauper.guest_pounds=0) counts only pounds held, borrowing and the tile's pounds."""
+    hand = ["Mr. Amos Tuttle", "Lord Asquith", "Lady Asquith"]
+    assert gentry_field("Lord Asquith", C_MONEY) + gentry_field("Mr. Amos Tuttle", C_MONEY) >= 0
+    assert gentry_field("Lady Asquith", C_MONEY) == 0 and tile_field("Gazebo", S_MONEY) == 0
+    g = Game(3)
+    ready(g, hand=hand, level=1)
+    g.money(0, 0)
+    g.host("Gazebo")
+    assert g.guest_legal("Mr. Amos Tuttle")
+    g.guest("Mr. Amos Tuttle")
+    assert g.guest_legal("Lord Asquith") and not g.guest_legal("Lady Asquith")
+    g.guest("Lord Asquith")
+    assert g.p(0, P_MONEY) == gentry_field("Lord Asquith", C_MONEY) + gentry_field("Mr. Amos Tuttle", C_MONEY)
+    g = Game(3, k=params(pauper__guest_pounds=0))
+    ready(g, hand=hand, level=1)
+    g.money(0, 0)
+    g.host("Gazebo")
     assert not g.guest_legal("Mr. Amos Tuttle")
+
+
+def test_an_activity_only_the_guests_pounds_make_affordable_is_offered():
+    """R2 step 6, the activity side: two gentlemen asked for, a pauper and the husband in hand, no pounds and
+    no reputation: the husband's pounds pay, so the activity is offered; under pauper.guest_pounds=0 not."""
+    hand = ["Mr. Amos Tuttle", "Lord Asquith"]
+    g = Game(3)
+    ready(g, hand=hand, level=1)
+    g.money(0, 0)
+    assert g.host_legal(0, "Bowling Green") and g.host_legal(0, "Gazebo")
+    g = Game(3, k=params(pauper__guest_pounds=0))
+    ready(g, hand=hand, level=1)
+    g.money(0, 0)
+    assert tile_field("Gazebo", S_MONEY) == 0 and not g.host_legal(0, "Gazebo")
+    assert tile_field("Bowling Green", S_MONEY) >= 100 and g.host_legal(0, "Bowling Green")  # the tile pays
 
 
 def test_a_pauper_may_be_paid_by_borrowing_against_reputation():

@@ -1,14 +1,18 @@
 """Victory point cards (seed 003 求愛; R2 glossary): kept face down for their VP, or revealed on one's own turn
 for their favour instead (the VP are then lost)."""
 
+import pytest
+
 from sim.games.obsession.actions import A_BUY, A_KEEP, A_PASS, A_RENT, A_USE_VPC, A_VP_GUEST, A_VP_HIRE
 from sim.games.obsession.layout import (
     CS_DISCARD,
     CS_HAND,
     G_OBJ_DECK,
+    G_OBJ_DECK_N,
     G_PRESTIGE_N,
     G_SUPPLY,
     P_MONEY,
+    P_OBJ,
     P_OBJ_N,
     P_REP,
     P_VPC_N,
@@ -51,14 +55,21 @@ def test_the_prestige_card_invites_a_prestige_guest():
     assert int(g.s[G_PRESTIGE_N]) == deck - 1 and len(g.cards(0, CS_HAND)) == 2
 
 
-def test_the_objective_card_draws_two_objectives_and_keeps_one():
+@pytest.mark.parametrize("keep", [0, 1])
+def test_the_objective_card_draws_two_objectives_and_keeps_one(keep):
+    """R2 glossary: the two top objective cards are drawn, one is kept, the other goes under the deck."""
     g = holding("objective 1")
-    held = g.p(0, P_OBJ_N)
+    held = [g.p(0, P_OBJ, i) for i in range(g.p(0, P_OBJ_N))]
+    n = int(g.s[G_OBJ_DECK_N])
+    deck = [int(x) for x in g.s[G_OBJ_DECK : G_OBJ_DECK + n]]
+    top, second = deck[-1], deck[-2]  # drawn from the end: the top first
     g.act(A_USE_VPC)
-    assert g.phase == "keep_objective"
-    g.act(A_KEEP + 0)
-    assert g.p(0, P_OBJ_N) == held + 1 and g.phase == "main"
-    assert int(g.s[G_OBJ_DECK]) >= 0  # the other one went under the deck
+    assert g.phase == "keep_objective" and g.legal() == {A_KEEP, A_KEEP + 1}  # a choice between the two drawn
+    g.act(A_KEEP + keep)
+    kept, other = (top, second) if keep == 0 else (second, top)
+    assert [g.p(0, P_OBJ, i) for i in range(g.p(0, P_OBJ_N))] == [*held, kept] and g.phase == "main"
+    assert int(g.s[G_OBJ_DECK_N]) == n - 1  # two drawn, one back
+    assert [int(x) for x in g.s[G_OBJ_DECK : G_OBJ_DECK + n - 1]] == [other, *deck[:-2]]  # under the deck
 
 
 def test_the_purchases_card_allows_as_many_purchases_as_a_builders_holiday():

@@ -54,4 +54,5 @@ A_BUY_DONE = _a("buy_done", 1, "buy nothing more: the turn ends")
 A_VP_HIRE = _a("vp_hire", N_HIREABLE, "VP card favour: hire a servant of HIREABLE type i")
 A_VP_GUEST = _a("vp_guest", MAX_DECK, "VP card favour: the guest in deck slot i returns from the discard pile")
 A_FAIRCHILD = _a("fairchild", 2, "courtship winner: take Charles (0) or Elizabeth (1) Fairchild")
+A_KEEP_VPC = _a("keep_vp_card", 1, "final courtship: keep the VP card drawn there for its VP (its favour unused)")
 N_ACTIONS = ACTIONS.size

@@ -138,7 +138,7 @@ CS_HAND, CS_DISCARD, CS_ATTENDING = range(len(CARD_STATES))
 # mutually recursive functions.
 FLOWS = (
     "decide", "setup", "start_round", "start_turn", "after_events", "favours", "pending", "clear", "end_buy",
-    "end_turn", "courtship", "court_discard", "end_round",
+    "end_turn", "courtship", "court_discard", "end_round", "final_vp_cards",
 )  # fmt: skip
 (
     F_DECIDE,
@@ -154,13 +154,14 @@ FLOWS = (
     F_COURTSHIP,
     F_COURT_DISCARD,
     F_END_ROUND,
+    F_FINAL_VPC,
 ) = range(len(FLOWS))
 
 # The decision due: what legal_mask offers and step expects.
 PHASES = (
     "family", "wessex_tile", "draft", "objective_discard", "hall", "main", "guests", "pass_choice", "wife",
     "keep_guest", "attack", "dismiss", "hire", "double", "buy", "vp_hire", "vp_guest", "keep_objective",
-    "fairchild", "court_discard", "game_over",
+    "fairchild", "court_discard", "game_over", "final_vp_card",
 )  # fmt: skip
 (
     PH_FAMILY,
@@ -184,6 +185,7 @@ PHASES = (
     PH_FAIRCHILD,
     PH_COURT_DISCARD,
     PH_GAME_OVER,
+    PH_FINAL_VPC,
 ) = range(len(PHASES))
 
 # Favour kinds one guest's favour may be doubled in (Queen's Suite).
@@ -249,6 +251,7 @@ G_THEMES_SHOWN = STATE.field("themes_shown", "theme cards revealed")
 G_FAIRCHILD = STATE.field("fairchild_holder", "per Fairchild card (Charles, Elizabeth): seat holding it, -1", 2)
 G_COURT_WINNER = STATE.field("court_winner", "seat choosing a Fairchild, -1")
 G_COURT_QUEUE = STATE.field("court_queue", "bit p = seat p still discards an objective after the courtship")
+G_FINAL_VPC = STATE.field("final_vp_queue", "bit p = seat p may still use the VP card drawn at the final courtship")
 G_RES_SERVICE_ON = STATE.field("service_reserve_on", "1 once the service tile reserve is in use")
 G_RES_PR1_ON = STATE.field("pr1_reserve_on", "1 once the prestige-rating-1 tile reserve is in use")
 G_SUPPLY = STATE.field("supply", "servants for hire, per servant (the underbutlers come only with a Butler's Pantry)",
@@ -286,7 +289,8 @@ G_ACT_LEVEL = STATE.field("activity_level", "reputation level the guests are che
 G_ACT_TYPE = STATE.field("activity_guests", "guest type the tile asks for (GUEST_TYPES)")
 G_ACT_NEED = STATE.field("activity_need", "guests still to invite")
 G_ACT_N = STATE.field("activity_n", "guests invited so far")
-G_ACT_OK = STATE.field("activity_ok", "per deck slot: 1 = may attend (type, prestige, affordable)", MAX_DECK)
+G_ACT_OK = STATE.field("activity_ok", "per deck slot: 1 = of the type and prestige allowed (paupers: per choice)",
+                       MAX_DECK)  # fmt: skip
 G_ACT_DOUBLE = STATE.field("activity_double", "suites: 0 none, 1 all guest favours doubled, 2 one favour (chosen)")
 G_ACT_DOUBLE_KIND = STATE.field("double_kind", "Queen's Suite: the favour doubled (DOUBLES), -1")
 G_SUPPLY_GUEST = STATE.field("supply_guest", "Lionheart Suite: the prestige guest taken from the deck, -1")

@@ -51,6 +51,10 @@ K_RESERVE_MODIFIER = _k("market.reserve_modifier", 0,
                         "0: a reserve tile costs reserve_cost flat (seed: 'the tiles become 300 pounds'); 1: plus its "
                         "modifier, as on the open market", 0, 1,
                         "seed 003 reading; 1 inferred from R2's pricing")  # fmt: skip
+K_GUEST_POUNDS = _k("pauper.guest_pounds", 1,
+                    "1: the other guests' pound favours of the activity help pay a pauper's cost (R2 step 6: 'use "
+                    "other pound favours from the activity'); 0: only the pounds held, borrowing and the tile's pounds",
+                    0, 1, "R2 (seed silent); 0 is the simulator's former reading")  # fmt: skip
 K_RENT = _k("pass.rent", 200, "pounds of tenant rent when passing", 0, 2000, "sourced: seed 003")
 K_FAIR_MONEY = _k("fair.money", 300, "pounds at a village fair with the Private Study flipped", 0, 2000,
                   "sourced: seed 003")  # fmt: skip

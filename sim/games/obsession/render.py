@@ -14,11 +14,14 @@ from sim.games.obsession.layout import (
     BOXES,
     CARD_STATES,
     CATEGORIES,
+    CS_ATTENDING,
     END_TRIGGERS,
     FAMILIES,
+    G_ACT_LEVEL,
     G_ACT_N,
     G_ACT_NEED,
     G_ACT_TILE,
+    G_ACT_TYPE,
     G_ACTIVE,
     G_BAG_N,
     G_CUR,
@@ -44,11 +47,13 @@ from sim.games.obsession.layout import (
     G_THEMES_SHOWN,
     G_TILE_SIDE,
     G_VPC_DECK_N,
+    GUEST_TYPES,
     HIREABLE,
     MARKET,
     MAX_PLAYERS,
     N_BOXES,
     N_SERV,
+    P_BORROWED,
     P_CARD_STATE,
     P_DECK,
     P_DECK_N,
@@ -72,12 +77,14 @@ from sim.games.obsession.layout import (
 )
 from sim.games.obsession.rules import pb
 from sim.games.obsession.tables import (
+    C_MONEY,
     D_INST_KIND,
     D_THEMES,
     K_CAT,
     K_CAT_BACK,
     K_MODIFIER,
     S_VP,
+    gentry_base,
     kind_base,
     side_base,
 )
@@ -269,9 +276,33 @@ def events(before: np.ndarray, after: np.ndarray, data) -> list[dict]:
             out.append({"event": "objectives_drawn", "seat": p, "count": int(after[b + P_OBJ_N] - before[b + P_OBJ_N])})
         if after[b + P_VPC_N] > before[b + P_VPC_N]:
             out.append({"event": "vp_cards_drawn", "seat": p, "count": int(after[b + P_VPC_N] - before[b + P_VPC_N])})
+        if after[b + P_BORROWED] > before[b + P_BORROWED] and PHASES[int(before[G_PHASE])] not in ("main", "buy"):
+            # the rules borrowed by themselves: a pauper's cost the favours' pounds left unpaid
+            pounds = int(after[b + P_BORROWED] - before[b + P_BORROWED])
+            out.append({"event": "borrowed", "seat": p, "pounds": pounds, "automatic": True})
     if after[G_END_TRIGGER] and not before[G_END_TRIGGER]:
         out.append({"event": "game_over", "end_trigger": END_TRIGGERS[int(after[G_END_TRIGGER])]})
+        shared = shared_win(after)
+        if len(shared) > 1:
+            out.append(
+                {
+                    "event": "shared_win",
+                    "seats": shared,
+                    "ranked_first": shared[0],
+                    "why": "equal score, Fairchild and reputation: the seat nearer seat 0 is ranked first",
+                }
+            )
     return out
+
+
+def shared_win(s: np.ndarray) -> list[int]:
+    """The seats tied for the win on every tiebreak (score, holding a Fairchild, reputation), seat order."""
+    keys = []
+    for p in range(int(s[G_PLAYERS])):
+        fair = int(s[G_FAIRCHILD] == p or s[G_FAIRCHILD + 1] == p)
+        keys.append((int(s[pb(p) + P_VP]), fair, int(s[pb(p) + P_REP])))
+    best = max(keys)
+    return [p for p, key in enumerate(keys) if key == best]
 
 
 def final_json(s: np.ndarray, row: np.ndarray, codes: list[str]) -> dict:
@@ -305,11 +336,27 @@ def state_json(prep, s: np.ndarray) -> dict:
 
 
 def activity_json(data, s: np.ndarray) -> dict | None:
+    """The activity under way: its tile, the guest type it asks for, the reputation level fixed at hosting
+    (step 3: guests are checked against it), the guests attending and, among them, the paupers admitted with
+    their cost (paid at the favours)."""
     t = int(s[G_ACT_TILE])
     if t < 0:
         return None
-    return {"seat": int(s[G_ACTIVE]), "tile": tile_name(data, t), "guests_invited": int(s[G_ACT_N]),
-            "guests_to_invite": int(s[G_ACT_NEED])}  # fmt: skip
+    d = data.array
+    p = int(s[G_ACTIVE])
+    b = pb(p)
+    attending = [int(s[b + P_DECK + i]) for i in range(int(s[b + P_DECK_N])) if s[b + P_CARD_STATE + i] == CS_ATTENDING]
+    return {
+        "seat": p,
+        "tile": tile_name(data, t),
+        "guest_type": GUEST_TYPES[int(s[G_ACT_TYPE])],
+        "level": int(s[G_ACT_LEVEL]),
+        "attending": [card_name(data, c) for c in attending],
+        "paupers": {card_name(data, c): -int(d[gentry_base(c) + C_MONEY]) for c in attending
+                    if d[gentry_base(c) + C_MONEY] < 0},
+        "guests_invited": int(s[G_ACT_N]),
+        "guests_to_invite": int(s[G_ACT_NEED]),
+    }  # fmt: skip
 
 
 def text_lines(prep, trace):
@@ -323,7 +370,7 @@ def text_lines(prep, trace):
     last_turn = None
     for st in trace.steps:
         name, args = describe(prep, st.before, st.action)
-        courting = PHASES[int(st.before[G_PHASE])] in ("fairchild", "court_discard")
+        courting = PHASES[int(st.before[G_PHASE])] in ("fairchild", "court_discard", "final_vp_card")
         turn = int(st.before[G_ROUND]), -1 if courting else int(st.before[G_ACTIVE])
         if turn != last_turn and st.before[G_ROUND] > 0:
             yield (f"-- round {turn[0]}: courtship" if courting else

@@ -7,9 +7,11 @@ decisions; G_PHASE says which one is due:
     turn:  [objective_discard] [hall] -> main: host -> guests ... -> [double] -> favours -> [attack] [wife ->
            keep_guest] [hire] [dismiss] -> buy ... -> next seat
                                    | pass -> pass_choice -> buy ...
-           (main and buy also offer the special actions and VP cards: borrow, call_servant, refresh_market,
+           (main also offers call_servant; main and buy offer borrow, refresh_market and the VP cards:
            use_vp_card -> [vp_hire | vp_guest | keep_objective])
-    courtship round: fairchild (the winner) -> court_discard (each player) -> next round, or the end
+    courtship round: fairchild (the winner) -> court_discard (each player) -> next round, or, after the last:
+           final_vp_card (each player who drew one there: use_vp_card [-> vp_hire | keep_objective] or
+           keep_vp_card) -> the end
 
 Between two decisions the rules run by themselves (service rotation, round events, favours, clearing the
 board, refilling the market, courtships): each of those procedures names the next one in G_FLOW and `advance`
@@ -44,6 +46,7 @@ from sim.games.obsession.actions import (
     A_HIRE,
     A_HOST,
     A_KEEP,
+    A_KEEP_VPC,
     A_OBJ_DISCARD,
     A_PASS,
     A_PASS_REFRESH,
@@ -96,6 +99,7 @@ from sim.games.obsession.layout import (
     F_END_ROUND,
     F_END_TURN,
     F_FAVOURS,
+    F_FINAL_VPC,
     F_PENDING,
     F_SETUP,
     F_START_ROUND,
@@ -123,6 +127,7 @@ from sim.games.obsession.layout import (
     G_DRAFT_N,
     G_END_TRIGGER,
     G_FAIRCHILD,
+    G_FINAL_VPC,
     G_FIRST,
     G_FLOW,
     G_HIRE_MAY_RECRUIT,
@@ -246,6 +251,7 @@ from sim.games.obsession.layout import (
     PH_DRAFT,
     PH_FAIRCHILD,
     PH_FAMILY,
+    PH_FINAL_VPC,
     PH_GAME_OVER,
     PH_GUESTS,
     PH_HALL,
@@ -311,6 +317,7 @@ from sim.games.obsession.params import (
     K_GIVE_FAMILY_SEAT,
     K_GIVE_TILE,
     K_GIVE_TILE_SEAT,
+    K_GUEST_POUNDS,
     K_HALL_REP,
     K_HELP_REP,
     K_MARKET_COST,
@@ -441,6 +448,7 @@ from sim.rng import SETUP_STREAM, below, seed_streams, shuffle
 
 UNLIMITED = 99  # purchases on a Builders' Holiday or with the purchases VP card
 MAX_DOUBLE_SERVICE = 10  # two-servant guests the feasibility check enumerates (2**10 subsets)
+MAX_MONEY_CARDS = 12  # guests costing or bringing pounds the pauper check enumerates (2**12 subsets)
 
 # ================================================================ addressing
 
@@ -786,11 +794,14 @@ def discard_objective(s, p, i):
 
 @njit(cache=True)
 def draw_vp_card(s, p):
+    """The top VP card to p (its last slot); False when none was drawn."""
     v = draw_top(s, np.int64(G_VPC_DECK), np.int64(G_VPC_DECK_N))
     b = pb(p)
     if v >= 0 and s[b + P_VPC_N] < MAX_VPC:
         s[b + P_VPC + s[b + P_VPC_N]] = v
         s[b + P_VPC_N] += 1
+        return True
+    return False
 
 
 # ================================================================ the estate
@@ -1087,14 +1098,11 @@ def host_level(s, d, k, p):
 
 @njit(cache=True)
 def fill_eligible(s, d, k, p, t, lvl, ok):
-    """ok[i] = 1 for each card of p's active hand that may attend tile t's activity: of the type the tile
-    asks for, with a prestige rating <= lvl, and, for paupers, affordable: paupers are admitted cheapest
-    first while their costs fit in the pounds p has, can borrow and the tile pays (a conservative reading
-    of 'the pauper cannot attend if the cost cannot be paid': other guests' pounds are not counted)."""
+    """ok[i] = 1 for each card of p's active hand of the type tile t asks for, with a prestige rating <= lvl.
+    Whether paupers can be paid for depends on who else comes: completable and guest_legal check it for
+    the guests actually chosen (R2 step 6)."""
     b = pb(p)
-    sbase = side_base(s, d, t)
-    gtype = d[sbase + S_GUESTS]
-    mult = 2 if tile_ability(d, t) == AB_HERITAGE else 1
+    gtype = d[side_base(s, d, t) + S_GUESTS]
     n = s[b + P_DECK_N]
     for i in range(MAX_DECK):
         ok[i] = 0
@@ -1103,30 +1111,41 @@ def fill_eligible(s, d, k, p, t, lvl, ok):
             continue
         c = s[b + P_DECK + i]
         if guest_matches(d, c, gtype) and d[gb(c) + C_PR] <= lvl:
-            ok[i] = 2 if d[gb(c) + C_MONEY] < 0 else 1
-    budget = s[b + P_MONEY] + borrowable(s, k, p) + d[sbase + S_MONEY]
-    while True:
-        best = -1
-        cost = 0
-        for i in range(n):
-            if ok[i] == 2:
-                c_cost = -d[gb(s[b + P_DECK + i]) + C_MONEY] * mult
-                if best < 0 or c_cost < cost:
-                    best = i
-                    cost = c_cost
-        if best < 0:
-            return
-        if cost > budget:
-            for i in range(n):
-                if ok[i] == 2:
-                    ok[i] = 0
-            return
-        ok[best] = 1
-        budget -= cost
+            ok[i] = 1
 
 
 @njit(cache=True)
-def completable(s, d, p, ok, need, a, brushing):
+def pound_mult(d, t):
+    """Guests' pound favours (and pauper costs) are doubled in the Heritage Suite."""
+    return 2 if tile_ability(d, t) == AB_HERITAGE else 1
+
+
+@njit(cache=True)
+def guest_cost(d, k, c, mult):
+    """Pounds guest c takes from what pays the activity's paupers: a pauper's cost; with pauper.guest_pounds
+    (R2: 'use other pound favours from the activity') a guest's pound favour counts as a negative cost."""
+    pounds = d[gb(c) + C_MONEY] * mult
+    if pounds < 0 or k[K_GUEST_POUNDS]:
+        return -pounds
+    return 0
+
+
+@njit(cache=True)
+def pauper_budget(s, d, k, p, t):
+    """Pounds that can pay the paupers of tile t's activity: those held, what can still be borrowed, the
+    tile's pound favour, less what the guests invited so far take (R2 step 6: the cost is paid at the
+    favours, from the activity's pounds or by borrowing)."""
+    b = pb(p)
+    budget = s[b + P_MONEY] + borrowable(s, k, p) + d[side_base(s, d, t) + S_MONEY]
+    mult = pound_mult(d, t)
+    for i in range(s[b + P_DECK_N]):
+        if s[b + P_CARD_STATE + i] == CS_ATTENDING:
+            budget -= guest_cost(d, k, s[b + P_DECK + i], mult)
+    return budget
+
+
+@njit(cache=True)
+def servable(s, d, p, ok, need, a, brushing):
     """Can `need` more guests be chosen among the eligible cards (ok[i] == 1, still in hand) and all be served
     from the pool `a`? Cards needing no service always can; one-servant cards are counted by max_served;
     the few two-servant cards are tried in every combination (at most 2**MAX_DOUBLE_SERVICE)."""
@@ -1172,6 +1191,52 @@ def completable(s, d, p, ok, need, a, brushing):
 
 
 @njit(cache=True)
+def completable(s, d, k, p, t, ok, need, a, brushing, budget):
+    """Can `need` more guests be chosen among the eligible cards of tile t's activity, all be served from the
+    pool `a`, and their paupers be paid from `budget`? Without a pauper among them (and a budget >= 0) only
+    service matters; otherwise every set of the cards that cost or bring pounds (at most
+    2**MAX_MONEY_CARDS) is tried, the rest taken from cards that cost nothing."""
+    if need <= 0:
+        return budget >= 0
+    b = pb(p)
+    mult = pound_mult(d, t)
+    money = np.zeros(MAX_MONEY_CARDS, np.int64)
+    m = 0
+    paupers = False
+    for i in range(s[b + P_DECK_N]):
+        if ok[i] == 1 and s[b + P_CARD_STATE + i] == CS_HAND:
+            cost = guest_cost(d, k, s[b + P_DECK + i], mult)
+            paupers = paupers or cost > 0
+            if cost != 0 and m < MAX_MONEY_CARDS:
+                money[m] = i
+                m += 1
+    if budget >= 0 and not paupers:
+        return servable(s, d, p, ok, need, a, brushing)
+    rest_ok = ok.copy()  # the rest: cards that cost and bring nothing
+    for i in range(s[b + P_DECK_N]):
+        if ok[i] == 1 and guest_cost(d, k, s[b + P_DECK + i], mult) != 0:
+            rest_ok[i] = 0
+    needs = np.zeros(N_SERV, np.int64)
+    for mask in range(1 << m):
+        chosen = 0
+        cost = 0
+        for x in range(N_SERV):
+            needs[x] = 0
+        for j in range(m):
+            if (mask >> j) & 1:
+                c = s[b + P_DECK + money[j]]
+                card_needs(d, c, needs)
+                cost += guest_cost(d, k, c, mult)
+                chosen += 1
+        if chosen > need or cost > budget:
+            continue
+        rest = a.copy()
+        if serve_all(rest, needs, brushing) and servable(s, d, p, rest_ok, need - chosen, rest, brushing):
+            return True
+    return False
+
+
+@njit(cache=True)
 def is_hosted_kind(s, d, t):
     typ = tile_type(s, d, t)
     return typ == TT_IMPROVEMENT or typ == TT_HYBRID or typ == TT_SUITE or tile_ability(d, t) == AB_BUTLERS_ROOM
@@ -1206,7 +1271,7 @@ def host_legal(s, d, k, p, slot, ok):
     if gtype == GT_SUPPLY:
         return s[G_PRESTIGE_N] > 0
     fill_eligible(s, d, k, p, t, lvl, ok)
-    return completable(s, d, p, ok, d[sbase + S_N], a, brushing)
+    return completable(s, d, k, p, t, ok, d[sbase + S_N], a, brushing, pauper_budget(s, d, k, p, t))
 
 
 @njit(cache=True)
@@ -1258,23 +1323,25 @@ def begin_activity(s, d, k, p, slot):
 
 
 @njit(cache=True)
-def guest_legal(s, d, p, i, ok):
-    """Deck slot i may join the activity: eligible, in hand, servable now, and the rest still completable."""
+def guest_legal(s, d, k, p, i, ok):
+    """Deck slot i may join the activity: eligible, in hand, servable now, and the rest still completable
+    with every pauper paid for (a pauper is offered whenever some completion of the activity pays for it)."""
     b = pb(p)
     if i >= s[b + P_DECK_N] or s[G_ACT_OK + i] != 1 or s[b + P_CARD_STATE + i] != CS_HAND:
         return False
     brushing = has_ability(s, p, np.int64(AB_BRUSHING))
     a = available(s, p)
     needs = np.zeros(N_SERV, np.int64)
-    card_needs(d, s[b + P_DECK + i], needs)
+    c = s[b + P_DECK + i]
+    card_needs(d, c, needs)
     if not serve_all(a, needs, brushing):
         return False
-    if s[G_ACT_NEED] == 1:
-        return True
+    t = s[G_ACT_TILE]
+    budget = pauper_budget(s, d, k, p, t) - guest_cost(d, k, c, pound_mult(d, t))
     for j in range(MAX_DECK):
         ok[j] = s[G_ACT_OK + j]
     ok[i] = 0
-    return completable(s, d, p, ok, s[G_ACT_NEED] - 1, a, brushing)
+    return completable(s, d, k, p, t, ok, s[G_ACT_NEED] - 1, a, brushing, budget)
 
 
 @njit(cache=True)
@@ -2097,7 +2164,8 @@ def courtship(s, d, k):
     for p in range(n):
         if scores[p] == best:
             s[pb(p) + P_COURT_TIED] += 1
-            draw_vp_card(s, p)
+            if draw_vp_card(s, p) and final:
+                s[G_FINAL_VPC] |= 1 << p
     s[G_FLOW] = F_COURT_DISCARD
 
 
@@ -2119,7 +2187,7 @@ def court_discard(s, d, k):
     s[G_OBJ_BOTTOM] = 0
     r = s[G_ROUND]
     if r == s[G_LAST_ROUND]:
-        end_game(s, d, k)
+        s[G_FLOW] = F_FINAL_VPC
         return
     index = courtship_index(d, k, r)
     if index == 1:
@@ -2129,7 +2197,71 @@ def court_discard(s, d, k):
     s[G_FLOW] = F_END_ROUND
 
 
+@njit(cache=True)
+def final_vpc_usable(s, d, p, i):
+    """After the final courtship (R2: 'the player may use it before final scoring'), the favours that act
+    without a turn: reputation, pounds, a prestige guest, objective cards (keep one), a hire. The purchases
+    and the market, service and guest refreshes act on steps of a turn, and none comes."""
+    if not vpc_usable(s, d, p, i):
+        return False
+    kind_ = d[vb(s[pb(p) + P_VPC + i]) + V_KIND]
+    return (
+        kind_ == VK_REPUTATION or kind_ == VK_MONEY or kind_ == VK_PRESTIGE or kind_ == VK_OBJECTIVE or kind_ == VK_HIRE
+    )
+
+
+@njit(cache=True)
+def final_vp_cards(s, d, k):
+    """Each player who drew a VP card at the final courtship, in turn order, may use it (its favour for its
+    VP) or keep it; then the final scoring. The card drawn there is the player's last slot."""
+    n = s[G_PLAYERS]
+    for j in range(n):
+        p = (s[G_FIRST] + j) % n
+        if (s[G_FINAL_VPC] >> p) & 1:
+            s[G_CUR] = p
+            s[G_ACTIVE] = p
+            s[G_PHASE] = PH_FINAL_VPC
+            return
+    end_game(s, d, k)
+
+
 # ================================================================ the end
+
+
+@njit(cache=True)
+def reputation_vp(d, k, r):
+    """End VP of reputation step r (triangular by level, per track)."""
+    return d[D_REP_VP + k[K_EXTENDED] * 9 + level(r) - 1]
+
+
+@njit(cache=True)
+def final_favour_vp(s, d, k, p, i):
+    """VP that using p's VP card in slot i after the final courtship adds at the scoring, its own VP aside:
+    exact for reputation, pounds and a hire; a prestige guest and the objective cards by their mean over
+    the deck's cards (the order of a deck is hidden)."""
+    b = pb(p)
+    v = s[b + P_VPC + i]
+    kind_ = d[vb(v) + V_KIND]
+    amount = d[vb(v) + V_AMOUNT]
+    if kind_ == VK_REPUTATION:
+        r = s[b + P_REP]
+        return float(reputation_vp(d, k, min(r + amount, s[G_MAX_REP])) - reputation_vp(d, k, r))
+    if kind_ == VK_MONEY:
+        m = max(s[b + P_MONEY], 0)
+        return float((m + amount) // k[K_WEALTH] - m // k[K_WEALTH])
+    if kind_ == VK_HIRE:
+        return float(k[K_SERVANT_VP] * min(amount, supply_hireable(s)))
+    total = 0.0
+    n = 0
+    if kind_ == VK_PRESTIGE:
+        for j in range(s[G_PRESTIGE_N]):
+            total += d[gb(s[G_PRESTIGE + j]) + C_VP]
+            n += 1
+    elif kind_ == VK_OBJECTIVE:
+        for j in range(s[G_OBJ_DECK_N]):
+            total += objective_vp(s, d, k, p, s[G_OBJ_DECK + j])
+            n += 1
+    return total / n if n > 0 else 0.0
 
 
 @njit(cache=True)
@@ -2199,7 +2331,6 @@ def objective_vp(s, d, k, p, o):
 def final_scoring(s, d, k):
     """Tiles (VP showing), gentry (the Fairchild apart), objectives completed, reputation (triangular),
     2 VP per servant, 1 VP per 200 pounds, VP cards kept."""
-    ext = k[K_EXTENDED]
     for p in range(s[G_PLAYERS]):
         b = pb(p)
         src = np.zeros(N_VP, np.int64)
@@ -2213,7 +2344,7 @@ def final_scoring(s, d, k):
                 src[V_GENTRY] += d[cb + C_VP]
         for i in range(s[b + P_OBJ_N]):
             src[V_OBJECTIVES] += objective_vp(s, d, k, p, s[b + P_OBJ + i])
-        src[V_REPUTATION] = d[D_REP_VP + ext * 9 + level(s[b + P_REP]) - 1]
+        src[V_REPUTATION] = reputation_vp(d, k, s[b + P_REP])
         src[V_SERVANTS] = n_servants(s, p) * k[K_SERVANT_VP]
         src[V_WEALTH] = max(s[b + P_MONEY], 0) // k[K_WEALTH]
         for i in range(s[b + P_VPC_N]):
@@ -2302,6 +2433,8 @@ def advance(s, d, k):
             courtship(s, d, k)
         elif flow == F_COURT_DISCARD:
             court_discard(s, d, k)
+        elif flow == F_FINAL_VPC:
+            final_vp_cards(s, d, k)
         else:
             return
 
@@ -2328,7 +2461,8 @@ def mark(mask, a):
 @njit(cache=True)
 def special_actions(s, d, k, p, mask):
     """Borrowing, the refresh of the market (once a turn) and the VP cards: offered in the main and buy
-    steps. Returns how many were marked."""
+    steps (calling a servant from the quarters only in the main step, legal_mask). Returns how many were
+    marked."""
     b = pb(p)
     count = allow(mask, np.int64(A_BORROW), s[b + P_REP] >= k[K_BORROW_REP])
     count += allow(mask, np.int64(A_REFRESH), s[G_REFRESHED] == 0 and s[b + P_REP] >= k[K_REFRESH_REP])
@@ -2351,13 +2485,15 @@ def legal_mask(s, d, k, mask):
         ok = np.zeros(MAX_DECK, np.int64)
         for i in range(s[b + P_ESTATE_N]):
             count += allow(mask, A_HOST + i, host_legal(s, d, k, p, i, ok))
+        # service help only here: after the activity a called servant changes nothing but the reputation
+        # paid (step 1 of the next turn makes it available anyway), so the buy step does not offer it
         for t in range(N_SERV):
             count += allow(mask, A_CALL + t, call_legal(s, k, p, t))
         count += special_actions(s, d, k, p, mask)
     elif phase == PH_GUESTS:
         ok = np.zeros(MAX_DECK, np.int64)
         for i in range(s[b + P_DECK_N]):
-            count += allow(mask, A_GUEST + i, guest_legal(s, d, p, i, ok))
+            count += allow(mask, A_GUEST + i, guest_legal(s, d, k, p, i, ok))
     elif phase == PH_BUY:
         count += mark(mask, np.int64(A_BUY_DONE))
         for i in range(MARKET):
@@ -2408,6 +2544,10 @@ def legal_mask(s, d, k, mask):
             count += mark(mask, np.int64(A_OBJ_DISCARD + i))
     elif phase == PH_FAIRCHILD:
         count += mark(mask, np.int64(A_FAIRCHILD)) + mark(mask, np.int64(A_FAIRCHILD + 1))
+    elif phase == PH_FINAL_VPC:
+        count += mark(mask, np.int64(A_KEEP_VPC))
+        last = s[b + P_VPC_N] - 1
+        count += allow(mask, A_USE_VPC + last, last >= 0 and final_vpc_usable(s, d, p, last))
     elif phase == PH_FAMILY:
         for f in range(N_FAMILIES):
             count += allow(mask, A_FAMILY + f, family_allowed(d, k, f) and not family_taken(s, f))
@@ -2433,7 +2573,11 @@ def step(s, d, k, a):
         refresh_market(s, d)
         s[b + P_REFRESHES] += 1
     elif A_USE_VPC <= a < A_USE_VPC + MAX_VPC:
+        if phase == PH_FINAL_VPC:
+            s[G_FINAL_VPC] &= ~(1 << p)
         use_vp_card(s, d, p, a - A_USE_VPC)
+    elif a == A_KEEP_VPC:
+        s[G_FINAL_VPC] &= ~(1 << p)
     elif A_CALL <= a < A_CALL + N_SERV:
         call_servant(s, k, p, a - A_CALL)
     elif phase == PH_MAIN:
@@ -2572,7 +2716,8 @@ def step(s, d, k, a):
         f = a - A_FAIRCHILD
         add_card(s, p, d[D_FAIRCHILD + f], np.int64(CS_HAND))
         s[G_FAIRCHILD + f] = p
-        draw_vp_card(s, p)
+        if draw_vp_card(s, p) and s[G_ROUND] == s[G_LAST_ROUND]:
+            s[G_FINAL_VPC] |= 1 << p
         s[G_COURT_WINNER] = NONE
         s[G_FLOW] = F_COURT_DISCARD
     elif phase == PH_FAMILY:
@@ -2591,4 +2736,6 @@ def step(s, d, k, a):
         s[G_DRAFT_N] = n - 1
         s[G_SETUP_STEP] += 1
         s[G_FLOW] = F_SETUP
+    if s[G_PHASE] == PH_FINAL_VPC:  # this seat's final VP card is settled (kept, used, or its decision done)
+        s[G_FLOW] = F_FINAL_VPC
     advance(s, d, k)

@@ -414,6 +414,7 @@ def _objectives(src: DataSources, d: np.ndarray, tile_names: list[str]) -> list[
             Column("sex", "choice", choices=SEXES, optional=True), Column("min_pr", lo=0, hi=6, optional=True),
             Column("vp", lo=0, hi=30)]  # fmt: skip
     rows = read_table(src, "objectives.csv", cols, 1, MAX_OBJ_CARDS)
+    unique(rows, "name")  # traces name the card discarded
     for o, r in enumerate(rows):
         kind_ = r["kind"]
         tile = -1
@@ -448,6 +449,7 @@ def _vp_cards(src: DataSources, d: np.ndarray) -> list[str]:
     cols = [Column("name", "str"), Column("kind", "choice", choices=VP_CARD_KINDS), Column("amount", lo=0, hi=2000),
             Column("vp", lo=0, hi=20)]  # fmt: skip
     rows = read_table(src, "vp_cards.csv", cols, 1, MAX_VP_CARDS)
+    unique(rows, "name")  # traces name the card used
     for v, r in enumerate(rows):
         if r["kind"] in ("reputation", "money", "prestige_invite", "hire", "refresh_guest") and r["amount"] < 1:
             raise r.fail(f"column amount: a {r['kind']} card gives at least 1")
