@@ -80,7 +80,6 @@ from sim.games.yokohama.layout import (
     V_ACHIEVEMENTS,
     V_ORDERS,
 )
-from sim.games.yokohama.rules import achievement_met
 from sim.games.yokohama.tables import (
     A_AMOUNT,
     A_AMOUNT2,
@@ -347,9 +346,10 @@ def test_achievements_of_the_old_data_set_are_claimed_only_when_their_condition_
     s = game_at_turn_start()
     put_achievement(s, 0, card)
     meet(s, 0, card, short=True, data=OLD_SET)
-    assert not achievement_met(s, OLD_SET, 0, 0)
+    assert A_ACHIEVE + 0 not in legal(s, d=OLD_SET)
     meet(s, 0, card, short=False, data=OLD_SET)
-    assert achievement_met(s, OLD_SET, 0, 0)
+    act(s, A_ACHIEVE + 0, d=OLD_SET)
+    assert s[G_ACH_CLAIMED + 0] == 1 << 0  # claimed by seat 0
 
 
 def test_a_c_achievement_counts_an_area_with_several_own_buildings_once():
