@@ -204,6 +204,8 @@ def test_foreign_agent_needs_an_unused_agent():
     (a,) = board_with(s, [K_BANK])
     s[qb(a) + Q_ASSIST + 0] = 1
     assert agents_at(s) == set()
+    s[pb(0) + P_AGENTS] = 1
+    assert agents_at(s) == {a}
 
 
 def test_foreign_agent_pays_no_president():
@@ -414,6 +416,8 @@ def test_achievement_needs_an_assistant_in_hand():
     s[pb(0) + P_MONEY] = ach_field(card, A_AMOUNT)
     s[pb(0) + P_ASSIST_HAND] = 0
     assert in_range(legal(s), A_ACHIEVE, N_ACHIEVEMENTS) == set()
+    s[pb(0) + P_ASSIST_HAND] = 1
+    assert in_range(legal(s), A_ACHIEVE, N_ACHIEVEMENTS) == {0}
 
 
 # ---------------------------------------------------------------- orders
