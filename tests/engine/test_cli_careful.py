@@ -14,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 import pytest
 
@@ -141,7 +142,7 @@ def test_a_weight_that_is_not_finite_is_named(capsys, empty, value):
         (["run", "yokohama", "-n", "3", "--out", ""], "--out is empty"),
         (["sweep", "yokohama", "--set", "start_money.seat0=0..1", "-n", "4", "--out", " "], "--out is empty"),
         (["stats", "yokohama", "-n", "2", "--csv", ""], "--csv is empty"),
-        (["report", "runs/x", "--out", ""], ""),
+        (["report", "RUN", "--out", ""], "--out is empty"),
         (["matrix", "yokohama", "-n", "4", "--players", "0"], "not 0"),
         (["matrix", "yokohama", "-n", "4", "--strategies", ""], "player list is empty"),
         (["value", "yokohama", "-n", "4", "--only", ""], "--only '' has an empty entry"),
@@ -150,9 +151,13 @@ def test_a_weight_that_is_not_finite_is_named(capsys, empty, value):
     ids=["players", "run-out", "sweep-out", "stats-csv", "report-out", "matrix-players", "strategies", "only",
          "only-gap"],
 )  # fmt: skip
-def test_an_empty_or_zero_option_is_refused_not_replaced_by_the_default(capsys, empty, argv, words):
-    assert words in fails(capsys, *argv)
+def test_an_empty_or_zero_option_is_refused_not_replaced_by_the_default(capsys, empty, finished_run, argv, words):
+    """RUN is a finished run: `report` looks at its run directory first, so a missing one would be refused
+    before --out is read."""
+    kept = listing(finished_run)
+    assert words in fails(capsys, *[str(finished_run) if a == "RUN" else a for a in argv])
     assert listing(empty) == []
+    assert listing(finished_run) == kept  # no report written to the default RUN/report
 
 
 @pytest.mark.parametrize(
@@ -174,14 +179,65 @@ def test_a_knob_that_cannot_take_effect_is_refused(capsys, empty, argv, words):
     assert listing(empty) == []
 
 
+def start_of_show(capsys, game: str, players: str, knobs: list[str]) -> tuple[dict, np.ndarray]:
+    """The knobs `show --json` reports as changed, and the game's state as set up (its context line)."""
+    main(["show", game, "--players", players, "--json", *[a for knob in knobs for a in ("--set", knob)]])
+    context = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert context["type"] == "context"
+    return context["knobs_changed"], np.array(context["initial_state"], dtype=np.int64)
+
+
+def gangsta_money(s: np.ndarray, seat: int) -> int:
+    from sim.games.gangsta.layout import P_MONEY
+    from sim.games.gangsta.rules import pb
+
+    return int(s[pb(seat) + P_MONEY])
+
+
+def yokohama_money(s: np.ndarray, seat: int) -> int:
+    from sim.games.yokohama.layout import P_MONEY
+    from sim.games.yokohama.rules import pb
+
+    return int(s[pb(seat) + P_MONEY])
+
+
+def yokohama_orders_in_play(s: np.ndarray) -> int:
+    from sim.games.yokohama.layout import G_ORDER_END
+
+    return int(s[G_ORDER_END])  # the deck ends where the boxed cards begin
+
+
+def bonus_per_seat_3(plain, changed):  # RULES.md: seat i gets the bonus i times
+    assert [gangsta_money(changed, i) - gangsta_money(plain, i) for i in range(2)] == [0, 3]
+
+
+def boxed_2p_10(plain, changed):  # 16 orders boxed unseen at 2 players by default (S3), 10 here: 6 more in play
+    from sim.games.yokohama.params import K_ORDERS_BOXED_2P, PARAMS
+
+    default = int(PARAMS.defaults()[K_ORDERS_BOXED_2P])
+    assert yokohama_orders_in_play(changed) - yokohama_orders_in_play(plain) == default - 10
+
+
+def seat2_money_6(plain, changed):  # the third seat starts with 6 yen, the others as by default
+    assert [yokohama_money(changed, i) for i in range(3)] == [yokohama_money(plain, 0), yokohama_money(plain, 1), 6]
+    assert yokohama_money(plain, 2) != 6
+
+
 @pytest.mark.parametrize(
-    "game, players, knob",
-    [("gangsta", "greedy*2", "start_money.bonus_per_seat=3"), ("yokohama", "greedy*2", "setup.orders_boxed_2p=10"),
-     ("yokohama", "greedy*3", "start_money.seat2=6")],
+    "game, players, knob, effect",
+    [("gangsta", "greedy*2", "start_money.bonus_per_seat=3", bonus_per_seat_3),
+     ("yokohama", "greedy*2", "setup.orders_boxed_2p=10", boxed_2p_10),
+     ("yokohama", "greedy*3", "start_money.seat2=6", seat2_money_6)],
+    ids=["gangsta-bonus", "yokohama-boxed", "yokohama-seat2"],
 )  # fmt: skip
-def test_a_knob_that_does_apply_is_taken(capsys, game, players, knob):
-    main(["show", game, "--players", players, "--set", knob])
-    assert capsys.readouterr().out
+def test_a_knob_that_does_apply_is_taken(capsys, game, players, knob, effect):
+    """The knob is reported as changed and the game is set up by it: the setup differs from the default
+    one by what the rule the knob sets says."""
+    _, plain = start_of_show(capsys, game, players, [])
+    changed_knobs, changed = start_of_show(capsys, game, players, [knob])
+    key, value = knob.split("=")
+    assert changed_knobs == {key: int(value)}
+    effect(plain, changed)
 
 
 # ---------------------------------------------------------------- output locations

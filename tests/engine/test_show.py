@@ -70,8 +70,37 @@ def replay(lines: list[dict]) -> tuple[list[int], int]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_renders_the_trace_hooks(game):
-    render = get_game(game).render
+    """Each hook of sim/trace.py's contract says what the state and the kernels say, on one traced game:
+    describe names the kind of the action `step` takes (the game's action table), position reads the
+    state's round and phase fields (by their layout names), state_json has one entry per player, events are
+    named, final_json gives the kernels' final scores and winner, and text_lines names the kind of every
+    action a seat chose (a forced step may be left quiet)."""
+    from importlib import import_module
+
+    from sim.engine import Recipe, prepare
+    from sim.trace import trace_game
+
+    spec = get_game(game)
+    render = spec.render
     assert all(callable(getattr(render, hook, None)) for hook in RENDER_HOOKS)
+    prep = prepare(Recipe(game, ["greedy", "random"], 3, 2, 1))
+    trace = trace_game(prep, 1)
+    phases = import_module(f"sim.games.{game}.layout").PHASES
+    at_phase, at_round = spec.layouts[0].offset("phase"), spec.layouts[0].offset("round")
+    for st in trace.steps:
+        kind, args = render.describe(prep, st.before, st.action)
+        assert kind == spec.actions.kind_of(st.action)[0].name and isinstance(args, dict)
+        assert render.position(st.before) == (int(st.before[at_round]), phases[int(st.before[at_phase])])
+        assert all(isinstance(ev["event"], str) for ev in render.events(st.before, st.after, prep.data))
+    assert len(render.state_json(prep, trace.final)["players"]) == 2
+    scores, ranks = np.zeros(4, np.int64), np.zeros(4, np.int64)
+    winner = spec.kernels.final_scores(trace.final, prep.data.array, prep.params, scores, ranks)
+    final = render.final_json(trace.final, trace.row, ["greedy", "random"])
+    assert [final["scores"][str(p)]["total"] for p in range(2)] == scores[:2].tolist()
+    assert final["winner"] == winner and final["end_trigger"] in spec.end_triggers
+    text = list(render.text_lines(prep, trace))
+    kinds = {render.describe(prep, st.before, st.action)[0] for st in trace.steps if not st.forced}
+    assert all(any(k in line for line in text) for k in kinds)
 
 
 @pytest.mark.parametrize("game", GAMES)

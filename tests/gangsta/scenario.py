@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim.games.gangsta import rules
-from sim.games.gangsta.actions import ACTIONS, N_ACTIONS
+from sim.games.gangsta.actions import A_DISCARD_SKIP, A_PASS, ACTIONS, N_ACTIONS
 from sim.games.gangsta.layout import (
     G_ACTIVE,
     G_CUR,
@@ -29,6 +29,7 @@ from sim.games.gangsta.layout import (
     G_HDECK_N,
     G_HRIVER,
     G_PHASE,
+    G_PLAYERS,
     MAX_CHAPTER_CARDS,
     MAX_GANG,
     N_CHAPTERS,
@@ -44,6 +45,7 @@ from sim.games.gangsta.layout import (
     P_VP,
     P_VP_SRC,
     PH_ACTION,
+    PH_PASS_DISCARD,
     RIVER,
     SKILLS,
     STATE_SIZE,
@@ -206,8 +208,14 @@ class Game:
         self.s[G_PHASE] = phase
 
     def start(self, seat: int) -> None:
-        """Begin seat's turn as the rules do (synchronisation, then mobilisation if due)."""
-        rules.start_turn(self.s, D, self.k, np.int64(seat))
+        """Begin seat's turn as the rules do (synchronisation, then mobilisation if due), through the legal
+        set: the seat before it passes (declining the discard) and its turn ends."""
+        before = (seat - 1) % int(self.s[G_PLAYERS])
+        self.turn(before)
+        self.act(A_PASS)
+        if self.s[G_PHASE] == PH_PASS_DISCARD:
+            self.act(A_DISCARD_SKIP)
+        assert self.s[G_ACTIVE] == seat and self.s[G_CUR] == seat
 
     def act(self, a: int) -> None:
         legal = self.legal()

@@ -12,22 +12,27 @@ from sim.games.gangsta.layout import (
     G_END_TRIGGER,
     G_GDECK_N,
     G_HDECK_N,
+    G_HEIST_OWNER,
     G_HRIVER,
     G_PHASE,
     G_SNITCHES,
     P_GANG_N,
+    P_HEISTS_DONE,
     P_MONEY,
+    P_SKILLS,
     P_VP,
     P_VP_SRC,
     PH_GAME_OVER,
     PH_LOSE,
     RIVER,
+    SKILLS,
     V_GANGSTERS,
     V_HEISTS,
     V_MOST_GANGSTERS,
     V_MOST_MONEY,
 )
-from sim.games.gangsta.tables import D_HEIST, D_N_HEISTS, H_CHAPTER, H_SNITCH, H_SNITCH_BGA, HEIST_STRIDE
+from sim.games.gangsta.params import K_PASS_MIN
+from sim.games.gangsta.tables import D_HEIST, D_N_HEISTS, H_CHAPTER, H_INFLUENCE, H_SNITCH, H_SNITCH_BGA, HEIST_STRIDE
 
 from .scenario import D, Game, influence, params, pb
 
@@ -148,44 +153,80 @@ def test_scoring_adds_gangster_and_heist_influence():
     assert g.p(1, P_VP) == influence(152) + influence(117) + 4 + extra
 
 
-def end_now(g):
-    rules.end_game(g.s, D, g.k, np.int64(E_GANG_SIZE))
+def no_cards_left(chapter=2):
+    """A game whose rivers and decks are empty: the next pass ends it (end trigger no_cards_left), so the
+    scoring runs through the legal set. The passer gains its pass money (its leader skills, at least the
+    knob's minimum) before the scoring."""
+    g = Game(3, k=params(**NO_DISCARD))
+    g.s[G_CHAPTER] = chapter
+    g.heists([None] * RIVER)
+    g.gangster_river([None] * RIVER)
+    g.s[G_GDECK_N] = 0
+    g.s[G_HDECK_N + chapter - 1] = 0
+    return g
+
+
+def end_by_passing(g, seat):
+    g.turn(seat)
+    g.act(A_PASS)
+    assert g.s[G_PHASE] == PH_GAME_OVER and g.s[G_END_TRIGGER] == E_NO_CARDS
+
+
+def pass_money(g, seat):
+    return max(g.p(seat, P_SKILLS + SKILLS.index("leader")), int(g.k[K_PASS_MIN]))
 
 
 def test_most_money_scores_two_alone_and_one_each_when_shared():
-    g = Game(3)
+    g = no_cards_left()
     for p, m in enumerate((7, 3, 5)):
         set_money(g, p, m)
-    end_now(g)
+    assert 3 + pass_money(g, 1) < 5  # the passer stays last
+    end_by_passing(g, 1)
     assert [g.p(p, P_VP_SRC + V_MOST_MONEY) for p in range(3)] == [2, 0, 0]
-    g = Game(3)
+    g = no_cards_left()
     for p, m in enumerate((7, 7, 5)):
         set_money(g, p, m)
-    end_now(g)
+    assert 5 + pass_money(g, 2) < 7
+    end_by_passing(g, 2)
+    assert [g.p(p, P_VP_SRC + V_MOST_MONEY) for p in range(3)] == [1, 1, 0]
+    g = no_cards_left()
+    for p, m in enumerate((7, 5, 3)):
+        set_money(g, p, m)
+    set_money(g, 1, 7 - pass_money(g, 1))  # the pass money makes the tie
+    end_by_passing(g, 1)
     assert [g.p(p, P_VP_SRC + V_MOST_MONEY) for p in range(3)] == [1, 1, 0]
 
 
 def test_most_gangsters_scores_two_alone_and_one_each_when_shared():
-    g = Game(3)
+    g = no_cards_left()
     g.gang(0, [101, 121, 131])
     g.gang(1, [102, 141])
     g.gang(2, [103, 151, 152])
-    end_now(g)
+    end_by_passing(g, 1)
     assert [g.p(p, P_VP_SRC + V_MOST_GANGSTERS) for p in range(3)] == [1, 0, 1]
-    g = Game(3)
+    g = no_cards_left()
     g.gang(1, [102, 141])
-    end_now(g)
+    end_by_passing(g, 0)
     assert [g.p(p, P_VP_SRC + V_MOST_GANGSTERS) for p in range(3)] == [0, 2, 0]
 
 
 def test_tiebreak_on_influence_is_the_larger_gang():
-    g = Game(3)
+    g = no_cards_left()
     g.gang(0, [101, 121])
     g.gang(1, [102, 131, 141])
     g.gang(2, [103])
+    money = 4
     for p in range(3):
-        g.s[pb(p) + P_VP] = 10
-    g.s[G_PHASE] = PH_GAME_OVER
+        set_money(g, p, money)
+    set_money(g, 2, money - pass_money(g, 2))  # after seat 2's pass all hold the same: most money +1 each
+    # seat 1 alone has the most gangsters (+2): influence 10 for everyone after the scoring
+    for p, before in enumerate((9, 7, 9)):
+        heists = before - g.p(p, P_VP_SRC + V_GANGSTERS)  # the rest of the influence from heists
+        assert heists >= 0
+        g.s[pb(p) + P_VP_SRC + V_HEISTS] = heists
+        g.s[pb(p) + P_VP] = before
+    end_by_passing(g, 2)
+    assert [g.p(p, P_VP) for p in range(3)] == [10, 10, 10]
     scores = np.zeros(4, np.int64)
     ranks = np.zeros(4, np.int64)
     winner = rules.final_scores(g.s, D, g.k, scores, ranks)
@@ -193,8 +234,28 @@ def test_tiebreak_on_influence_is_the_larger_gang():
 
 
 def test_all_heists_are_counted_once():
-    assert sum(1 for h in range(int(D[D_N_HEISTS])) if D[D_HEIST + h * HEIST_STRIDE + H_SNITCH] == 0) == 93
-    assert RIVER == 5
+    """The card set holds 93 heists, 30, 33 and 30 in chapters 1-3 (RULES.md, S1), and scoring counts the
+    influence of each heist performed once, for its initiator: played through the legal set to the end,
+    every seat's heist influence is the sum over the heists it owns, and its heists_done their number."""
+    per_chapter = [0, 0, 0]
+    for h in range(int(D[D_N_HEISTS])):
+        if D[D_HEIST + h * HEIST_STRIDE + H_SNITCH] == 0:
+            per_chapter[int(D[D_HEIST + h * HEIST_STRIDE + H_CHAPTER]) - 1] += 1
+    assert per_chapter == [30, 33, 30]
+    rng = np.random.default_rng(34)
+    performed = 0
+    for game in range(3):
+        g = Game(3, seed=11, game=game)
+        while g.s[G_PHASE] != PH_GAME_OVER:
+            g.act(int(rng.choice(sorted(g.legal()))))
+        owners = [int(g.s[G_HEIST_OWNER + h]) for h in range(int(D[D_N_HEISTS]))]
+        for p in range(3):
+            mine = [h for h, owner in enumerate(owners) if owner == p]
+            influence = sum(int(D[D_HEIST + h * HEIST_STRIDE + H_INFLUENCE]) for h in mine)
+            assert g.p(p, P_VP_SRC + V_HEISTS) == influence
+            assert g.p(p, P_HEISTS_DONE) == len(mine)
+            performed += len(mine)
+    assert performed > 0  # the games did perform heists
 
 
 def test_a_game_with_no_card_left_to_recruit_or_perform_is_scored():

@@ -128,6 +128,8 @@ def test_recruit_needs_the_cost_in_hand():
     money(g, 0, cost(152) - 1)
     g.turn(0)
     assert A_RECRUIT + 0 not in g.legal() and A_RECRUIT + 1 in g.legal()
+    money(g, 0, cost(152))
+    assert A_RECRUIT + 0 in g.legal()
 
 
 # ---------------------------------------------------------------- pass

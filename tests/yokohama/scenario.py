@@ -139,9 +139,10 @@ def new_game(players: int = 4, seed: int = SEED, game: int = 0, k: np.ndarray | 
     return s
 
 
-def legal(s: np.ndarray, k: np.ndarray | None = None) -> set[int]:
+def legal(s: np.ndarray, k: np.ndarray | None = None, d: np.ndarray | None = None) -> set[int]:
+    """The legal actions under knobs k and data set d (default: the built-in ones)."""
     mask = np.zeros(N_ACTIONS, dtype=np.uint8)
-    n = rules.legal_mask(s, DATA, KNOBS if k is None else k, mask)
+    n = rules.legal_mask(s, DATA if d is None else d, KNOBS if k is None else k, mask)
     out = {int(a) for a in np.flatnonzero(mask)}
     assert n == len(out), "legal_mask's count disagrees with its mask"
     return out
@@ -151,11 +152,11 @@ def names(actions) -> list[str]:
     return sorted(ACTIONS.name(a) for a in actions)
 
 
-def act(s: np.ndarray, a: int, k: np.ndarray | None = None) -> None:
+def act(s: np.ndarray, a: int, k: np.ndarray | None = None, d: np.ndarray | None = None) -> None:
     """Apply action a after checking it is legal."""
-    options = legal(s, k)
+    options = legal(s, k, d)
     assert a in options, f"{ACTIONS.name(a)} is not legal; legal: {names(options)}"
-    rules.step(s, DATA, KNOBS if k is None else k, a)
+    rules.step(s, DATA if d is None else d, KNOBS if k is None else k, a)
 
 
 def acts(s: np.ndarray, *actions: int, k: np.ndarray | None = None) -> None:

@@ -126,7 +126,6 @@ from sim.games.yokohama.layout import (
     V_CUSTOMS,
     V_PORT,
 )
-from sim.games.yokohama.rules import power_at
 from sim.games.yokohama.tables import (
     D_CHURCH_FAITH,
     D_CHURCH_N,
@@ -144,7 +143,6 @@ from sim.games.yokohama.tables import (
 
 from .scenario import (
     DATA,
-    KNOBS,
     act,
     acts,
     area_value,
@@ -215,18 +213,20 @@ def test_other_players_pieces_give_no_power():
     s[qb(q) + Q_ASSIST + 1] = 3
     s[qb(q) + Q_SHOP + 0] = 1
     s[qb(q) + Q_TH] = 2
-    assert power_at(s, KNOBS, 0, q) == 1
     set_turn(s, 0, PH_MOVE)
     act(s, A_MOVE + q)
-    assert s[G_ACT_POWER] == 2
+    assert s[G_ACT_POWER] == 2  # its own assistant and president only
 
 
-def test_station_gives_power_to_every_player():
+@pytest.mark.parametrize("station", (True, False))
+@pytest.mark.parametrize("p", range(4))
+def test_station_gives_power_to_every_player(p, station):
     s, q = acting_at(K_BANK)
-    s[G_STATION] = q
-    for p in range(4):
-        s[qb(q) + Q_ASSIST + p] = 1
-        assert power_at(s, KNOBS, p, q) == 2
+    s[G_STATION] = q if station else NONE
+    s[qb(q) + Q_ASSIST + p] = 1
+    set_turn(s, p, PH_MOVE)
+    act(s, A_MOVE + q)
+    assert s[G_ACT_POWER] == 2 + station  # an assistant, the president, and the station for whoever acts
 
 
 def test_power_is_capped_at_five():

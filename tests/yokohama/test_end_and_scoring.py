@@ -356,10 +356,12 @@ def best_partition(counts: tuple[int, ...]) -> int:
 
 
 def country_sets_of(counts):
+    """The country-set VP seat 0 scores at the end (through the legal set) with these flags."""
     s = fresh()
     for c, n in enumerate(counts):
         s[pb(0) + P_FLAGS + c] = n
-    return int(rules.country_sets(s, KNOBS, 0))
+    scored(s)
+    return vp(s, 0, V_SETS)
 
 
 @pytest.mark.parametrize(
@@ -434,9 +436,11 @@ def test_final_score_is_the_sum_of_every_source():
     (((10, 12, 12, 3), 1, [3, 1, 2, 4]), ((7, 7, 7, 7), 0, [1, 2, 3, 4]), ((5, 9, 2, 9), 1, [3, 1, 4, 2])),
 )
 def test_overall_tie_goes_to_the_seat_nearer_the_start_player(vps, winner, ranks):
-    s = fresh()
+    s = fresh()  # nothing else to score
     for p, v in enumerate(vps):
         s[pb(p) + P_VP] = v
+        s[pb(p) + P_VP_SRC + V_ORDERS] = v
+    scored(s)
     scores = np.zeros(MAX_PLAYERS, np.int64)
     out = np.zeros(MAX_PLAYERS, np.int64)
     assert rules.final_scores(s, DATA, KNOBS, scores, out) == winner

@@ -80,7 +80,6 @@ from sim.games.yokohama.layout import (
     V_ACHIEVEMENTS,
     V_ORDERS,
 )
-from sim.games.yokohama.rules import achievement_met
 from sim.games.yokohama.tables import (
     A_AMOUNT,
     A_AMOUNT2,
@@ -205,6 +204,8 @@ def test_foreign_agent_needs_an_unused_agent():
     (a,) = board_with(s, [K_BANK])
     s[qb(a) + Q_ASSIST + 0] = 1
     assert agents_at(s) == set()
+    s[pb(0) + P_AGENTS] = 1
+    assert agents_at(s) == {a}
 
 
 def test_foreign_agent_pays_no_president():
@@ -347,9 +348,10 @@ def test_achievements_of_the_old_data_set_are_claimed_only_when_their_condition_
     s = game_at_turn_start()
     put_achievement(s, 0, card)
     meet(s, 0, card, short=True, data=OLD_SET)
-    assert not achievement_met(s, OLD_SET, 0, 0)
+    assert A_ACHIEVE + 0 not in legal(s, d=OLD_SET)
     meet(s, 0, card, short=False, data=OLD_SET)
-    assert achievement_met(s, OLD_SET, 0, 0)
+    act(s, A_ACHIEVE + 0, d=OLD_SET)
+    assert s[G_ACH_CLAIMED + 0] == 1 << 0  # claimed by seat 0
 
 
 def test_a_c_achievement_counts_an_area_with_several_own_buildings_once():
@@ -414,6 +416,8 @@ def test_achievement_needs_an_assistant_in_hand():
     s[pb(0) + P_MONEY] = ach_field(card, A_AMOUNT)
     s[pb(0) + P_ASSIST_HAND] = 0
     assert in_range(legal(s), A_ACHIEVE, N_ACHIEVEMENTS) == set()
+    s[pb(0) + P_ASSIST_HAND] = 1
+    assert in_range(legal(s), A_ACHIEVE, N_ACHIEVEMENTS) == {0}
 
 
 # ---------------------------------------------------------------- orders

@@ -15,15 +15,18 @@ from sim.games.yokohama.layout import (
     G_LAB_SLOTS,
     G_ORDER_DECK,
     G_ORDER_END,
+    G_PHASE,
     G_PORT_SLOTS,
     G_STATION,
     G_SUPPLY,
     K_CANAL,
     K_COPPER,
     K_FISH,
+    K_PORT,
     K_SILK,
     K_TEA,
     MAX_PLAYERS,
+    P_ASSIST_HAND,
     P_GOODS,
     P_IMPORTS,
     P_INDUSTRY,
@@ -32,6 +35,7 @@ from sim.games.yokohama.layout import (
     P_SHOPS_HAND,
     P_TH_WAREHOUSE,
     P_VP,
+    PH_PORT,
     Q_ASSIST,
     Q_SHOP,
     T_BALL,
@@ -39,7 +43,7 @@ from sim.games.yokohama.layout import (
 from sim.games.yokohama.params import K_MAX_POWER
 from sim.games.yokohama.spec import SPEC
 
-from .scenario import DATA, KNOBS, find_position, give_tech, knobs, new_game, pb, qb, set_hand_orders
+from .scenario import DATA, KNOBS, find_position, give_tech, knobs, move_in, new_game, pb, qb, set_hand_orders
 
 SEED = 20_160_101
 GAMES = 10_000
@@ -192,6 +196,36 @@ def test_check_state_catches_more_orders_than_the_hand_limit():
     set_hand_orders(s, 0, cards)
     assert inv.check_state(s, DATA, KNOBS) == inv.OK
     assert inv.check_state(s, DATA, k) == inv.ERR_HAND_LIMIT
+
+
+def test_six_pieces_give_power_5_and_the_check_holds_the_action_to_its_pieces():
+    """Power = own assistants + president + shops + trading house + station, capped at power.max (seed 000:
+    six or more still give 5). The pieces are not bounded, so six of them pass; the action's power must be
+    the pieces in the acted area, capped, so a piece that joins or leaves mid-action is caught."""
+    cap = int(KNOBS[K_MAX_POWER])
+    s = new_game(4)
+    q = find_position(s, K_PORT)
+    s[pb(0) + P_ASSIST_HAND] -= cap
+    move_in(s, 0, q, cap + 1)  # cap assistants there and the president: cap + 1 pieces
+    assert s[G_PHASE] == PH_PORT
+    assert s[G_ACT_POWER] == cap
+    assert inv.check_state(s, DATA, KNOBS) == inv.OK
+    s[qb(q) + Q_ASSIST + 0] -= 2  # two assistants back to hand: cap - 1 pieces under a power-cap action
+    s[pb(0) + P_ASSIST_HAND] += 2
+    assert inv.check_state(s, DATA, KNOBS) == inv.ERR_POWER
+
+
+def test_the_power_check_catches_an_assistant_joining_the_acted_area():
+    s = new_game(4)
+    q = find_position(s, K_PORT)
+    s[pb(0) + P_ASSIST_HAND] -= 2
+    move_in(s, 0, q, 3)
+    assert s[G_PHASE] == PH_PORT
+    assert s[G_ACT_POWER] == 3
+    assert inv.check_state(s, DATA, KNOBS) == inv.OK
+    s[pb(0) + P_ASSIST_HAND] -= 1  # one more assistant from hand into the area: 4 pieces, power 3
+    s[qb(q) + Q_ASSIST + 0] += 1
+    assert inv.check_state(s, DATA, KNOBS) == inv.ERR_POWER
 
 
 def test_play_checked_reports_a_game_that_outlasts_the_step_guard():

@@ -179,8 +179,10 @@ def test_canal_crossing_needs_the_money():
     s[pb(0) + P_PRESIDENT] = a
     s[qb(a) + Q_ASSIST + 0] = 1
     s[qb(c) + Q_ASSIST + 0] = 1
-    s[pb(0) + P_MONEY] = 0
+    s[pb(0) + P_MONEY] = int(KNOBS[K_CANAL_FEE]) - 1
     assert moves(s) == set()
+    s[pb(0) + P_MONEY] = int(KNOBS[K_CANAL_FEE])
+    assert moves(s) == {c}
 
 
 def square(s):

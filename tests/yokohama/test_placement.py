@@ -164,6 +164,8 @@ def test_no_assistant_can_be_placed_without_one_in_hand():
     s = placing()
     s[pb(0) + P_ASSIST_HAND] = 0
     assert legal(s) == {A_PLACE_DONE}
+    s[pb(0) + P_ASSIST_HAND] = 1
+    assert places(s) == set(not_canal(s))
 
 
 def test_placing_the_last_assistant_in_hand_ends_placement():

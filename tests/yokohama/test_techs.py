@@ -88,6 +88,7 @@ from sim.games.yokohama.layout import (
     V_ORDERS,
     V_TECHS,
 )
+from sim.games.yokohama.params import K_CANAL_FEE, K_PRESIDENT_FEE
 from sim.games.yokohama.tables import (
     D_CHURCH_FAITH,
     D_CHURCH_N,
@@ -101,6 +102,7 @@ from sim.games.yokohama.tables import (
 
 from .scenario import (
     DATA,
+    KNOBS,
     act,
     acts,
     adjacent,
@@ -444,6 +446,8 @@ def test_university_needs_a_yen_and_an_assistant_in_the_warehouse():
     s[pb(0) + P_MONEY] = 1
     s[pb(0) + P_ASSIST_WAREHOUSE] = 0
     assert A_UNIVERSITY not in legal(s)
+    s[pb(0) + P_ASSIST_WAREHOUSE] = 1
+    assert A_UNIVERSITY in legal(s)
 
 
 @pytest.mark.parametrize(("money", "expected"), ((0, 2), (1, 2), (2, 2), (3, 3)))
@@ -550,8 +554,10 @@ def test_stagecoach_still_pays_the_canal():
     a, canal, c = walk_setup(s, [K_BANK, K_CANAL, K_FISH])
     s[qb(canal) + Q_ASSIST + 0] = 0
     give_tech(s, 0, T_STAGECOACH)
-    s[pb(0) + P_MONEY] = 0
+    s[pb(0) + P_MONEY] = int(KNOBS[K_CANAL_FEE]) - 1
     assert moves(s) == set()
+    s[pb(0) + P_MONEY] = int(KNOBS[K_CANAL_FEE])
+    assert moves(s) == {c}
 
 
 def test_postal_system_ends_the_move_on_another_president_paying_one_yen_each():
@@ -575,6 +581,8 @@ def test_postal_system_needs_the_money_to_stop():
     s[pb(1) + P_PRESIDENT] = b
     s[pb(0) + P_MONEY] = 0
     assert moves(s) == set()
+    s[pb(0) + P_MONEY] = int(KNOBS[K_PRESIDENT_FEE])  # one other president there: one fee
+    assert moves(s) == {b}
 
 
 def test_postal_system_from_hand_into_an_area_with_another_president():

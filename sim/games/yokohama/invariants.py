@@ -15,6 +15,7 @@ from numba import njit
 from sim.games.yokohama.actions import N_ACTIONS
 from sim.games.yokohama.layout import (
     DUMMY,
+    G_ACT_POS,
     G_ACT_POWER,
     G_AGENT_SUPPLY,
     G_AGENT_USED,
@@ -72,7 +73,13 @@ from sim.games.yokohama.layout import (
     P_TH_WAREHOUSE,
     P_VP,
     P_VP_SRC,
+    PH_AGENCY,
+    PH_CHINATOWN,
+    PH_CHURCH,
+    PH_CUSTOMS,
     PH_GAME_OVER,
+    PH_LAB,
+    PH_PORT,
     Q_ASSIST,
     Q_KIND,
     Q_SHOP,
@@ -90,7 +97,7 @@ from sim.games.yokohama.params import (
     K_SUPPLY_COPPER,
     K_SUPPLY_IMPORTS,
 )
-from sim.games.yokohama.rules import init_state, is_terminal, legal_mask, pb, power_at, qb, step
+from sim.games.yokohama.rules import init_state, is_terminal, legal_mask, pb, qb, step
 from sim.games.yokohama.tables import D_AGENTS, D_CHURCH_N, D_CUSTOMS_N, D_TECH_COPIES, D_TECH_INDUSTRY
 from sim.kernel_tools import first_legal, popcount, random_legal
 from sim.rng import N_STREAMS, seed_streams
@@ -136,7 +143,8 @@ MESSAGES = {
     ERR_TRADING_HOUSES: "trading houses not conserved: hand + warehouse + built != 4",
     ERR_BUILDINGS_ON_BOARD: "shops or trading houses on location cards disagree with the built counts, "
     "or two shops of one player on one card",
-    ERR_POWER: "an area gives power above the cap",
+    ERR_POWER: "an action's power is above the cap, or is not the actor's pieces in the acted area capped at "
+    "the cap (six pieces still give power 5: the pieces are not bounded, the power is)",
     ERR_HAND_LIMIT: "a player holds more order cards than the hand limit",
     ERR_TECH_COUNT: "n_techs != popcount(techs) (two techs of one name?)",
     ERR_INDUSTRY: "industry != the sum of the owned techs' industry",
@@ -162,6 +170,38 @@ PIECE_COUNTS = (
     P_ASSIST_HAND, P_ASSIST_WAREHOUSE, P_SHOPS_HAND, P_SHOPS_WAREHOUSE, P_SHOPS_BUILT, P_TH_HAND,
     P_TH_WAREHOUSE, P_TH_BUILT, P_AGENTS, P_CHURCH_N, P_CUSTOMS_N, P_ACHIEVE_N,
 )  # fmt: skip
+
+
+@njit(cache=True)
+def action_choices_open(phase):
+    """The phases of an area action's own choices: nothing has joined or left the acted area since the
+    action began (church and customs take their assistant with the last choice; building and recovery come
+    later)."""
+    return phase == PH_PORT or phase == PH_LAB or phase == PH_AGENCY or phase == PH_CHINATOWN or \
+        phase == PH_CHURCH or phase == PH_CUSTOMS  # fmt: skip
+
+
+@njit(cache=True)
+def pieces_at(s, p, q):
+    """Seat p's pieces that give power at position q, counted here rather than by rules.power_at: own
+    assistants, the own president, own shops, the own trading house, and the station."""
+    b = qb(q)
+    n = s[b + Q_ASSIST + p]
+    if s[pb(p) + P_PRESIDENT] == q:
+        n += 1
+    for i in range(MAX_SHOP_SPACES):
+        if s[b + Q_SHOP + i] == p:
+            n += 1
+    if s[b + Q_TH] == p:
+        n += 1
+    if s[G_STATION] == q:
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def capped_pieces(s, k, p, q):
+    return min(pieces_at(s, p, q), k[K_MAX_POWER])
 
 
 @njit(cache=True)
@@ -215,10 +255,6 @@ def check_state(s, d, k):
             return ERR_TRADING_HOUSES
         if shops_on_board != s[b + P_SHOPS_BUILT] or th_on_board != s[b + P_TH_BUILT]:
             return ERR_BUILDINGS_ON_BOARD
-        # power
-        for q in range(n_pos):
-            if power_at(s, k, p, q) > k[K_MAX_POWER]:
-                return ERR_POWER
         # orders in hand
         held = 0
         for i in range(HAND_SLOTS):
@@ -319,7 +355,11 @@ def check_state(s, d, k):
     for p in range(n):
         if church[p] != s[pb(p) + P_CHURCH_N] or customs[p] != s[pb(p) + P_CUSTOMS_N]:
             return ERR_BOARD_SPACES
+    # power: the rule caps what the pieces give (seed 000: six or more pieces still give 5), it does not
+    # bound the pieces, so the check is on the power an action uses
     if s[G_ACT_POWER] > k[K_MAX_POWER]:
+        return ERR_POWER
+    if action_choices_open(s[G_PHASE]) and s[G_ACT_POWER] != capped_pieces(s, k, s[G_CUR], s[G_ACT_POS]):
         return ERR_POWER
     st = s[G_STATION]
     if st != NONE and (st < 0 or st >= n_pos or s[qb(st) + Q_KIND] == K_CANAL):
