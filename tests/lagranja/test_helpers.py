@@ -7,6 +7,7 @@ from sim.games.lagranja import rules
 from sim.games.lagranja.layout import (
     FL_EXTRA,
     FL_PLAY,
+    FL_ROOF,
     G_BLOCKED,
     G_CUR,
     G_DECK,
@@ -20,6 +21,7 @@ from sim.games.lagranja.layout import (
     G_MARKET,
     G_MKT_VALUE,
     G_OPT_KIND,
+    G_ORDER,
     G_PHASE,
     G_PLAYS_LEFT,
     G_ROOF_OPEN,
@@ -440,13 +442,15 @@ def test_market_woman_acts_only_right_after_a_trade():
 
 
 def test_joiner_pays_a_roof_with_upgraded_goods():
+    """Glossary F022: upgraded goods pay for a roof (ASSUMED 3 silver each). With no silver and a wine (and nothing
+    to sell or trade), the roof is offered and bought with the Joiner; without it there is no roof decision."""
+    for helper, offered in (("Joiner", True), ("Chef", False)):
+        s, k = with_helper(helper)
+        roof_turn(s, k, 2, silver=0, goods={5: 1})
+        assert (phase(s) == "roof" and s[G_CUR] == 0) == offered, helper
     s, k = with_helper("Joiner")
-    t, _ = game(2)
-    for x in (s, t):
-        x[pb(0) + P_SILVER] = 0
-        x[pb(0) + P_DEN + 5] = 1  # a wine
-    assert rules.roof_buyable(s, D, 0) and not rules.roof_buyable(t, D, 0)
-    rules.buy_roof(s, D, k, 0, 0)
+    roof_turn(s, k, 2, silver=0, goods={5: 1})
+    act(s, k, "buy_roof(0)")
     assert s[pb(0) + P_DEN + 5] == 0 and s[pb(0) + P_SILVER] == 0 and s[pb(0) + P_ROOF] >= 0
 
 
@@ -553,3 +557,21 @@ def test_gardener_takes_two_harvest_goods_once_a_round_with_one_already():
     s[pb(0) + P_DEN + 1] = 1
     act(s, k, "use_helper(0)")
     assert phase(s) == "gain" and s[G_GAIN_N] == 2
+
+
+def roof_turn(s, k, rnd, silver, goods=None):
+    """Round `rnd`'s roof step reached through the flow, seat 0 first, with `silver`, only `goods` ({good: n}) in the
+    dens and no trade commodity."""
+    b = pb(0)
+    s[G_ROUND] = rnd
+    rules.open_roofs(s)
+    s[G_ORDER] = 0
+    s[G_ORDER + 1] = 1
+    s[b + P_SILVER] = silver
+    s[b + P_DEN : b + P_DEN + 8] = 0
+    for g, n in (goods or {}).items():
+        s[b + P_DEN + g] = n
+    s[G_FLOW] = FL_ROOF
+    s[G_TURN] = 0
+    s[rules.G_ACTED] = 0
+    rules.resume(s, D, k)
