@@ -324,7 +324,7 @@ def roof_plan(w, s, d, k, p):
     trial = np.empty(STATE_SIZE, np.int32)
     mask = np.zeros(N_ACTIONS, np.uint8)
     copy_state(s, scratch)
-    step(scratch, d, k, A_ROOF_PASS)
+    step(scratch, d, k, np.int64(A_ROOF_PASS))
     passed = value(w, scratch, d, k, p)
     copy_state(s, scratch)
     first = -1
