@@ -72,12 +72,23 @@ def test_value_of_farm_cards(tmp_path):
 
 
 def test_sweep_and_matrix(tmp_path):
-    ok("sweep", "lagranja", "--set", "start_money.seat1=0..4:2", "-n", "40", "--players", "greedy*2", "--out",
+    """The sweep's table has each value's win rate by seat (one winner a game: they sum to 1 at every value), and 40
+    silver more (8 VP at the end, 5 silver a VP, plus what it buys) makes seat 1 win more. The matrix has one row
+    per strategy, and greedy beats random (RULES.md 'Bots': 97% against three random players)."""
+    ok("sweep", "lagranja", "--set", "start_money.seat1=0..40:40", "-n", "40", "--players", "greedy*2", "--out",
        str(tmp_path / "sweep"))  # fmt: skip
-    assert (tmp_path / "sweep" / "win_rates.csv").exists()
+    rates = pl.read_csv(tmp_path / "sweep" / "win_rates.csv", comment_prefix="#")
+    assert sorted(rates["value"].unique().to_list()) == [0, 40] and sorted(rates["seat"].unique().to_list()) == [0, 1]
+    for v in (0, 40):
+        assert rates.filter(pl.col("value") == v)["win_rate"].sum() == pytest.approx(1.0)
+    seat1 = rates.filter(pl.col("seat") == 1).sort("value")["win_rate"].to_list()
+    assert seat1[0] < seat1[-1]
     ok("matrix", "lagranja", "--strategies", "random,greedy", "--players", "2", "-n", "20", "--out",
        str(tmp_path / "matrix"))  # fmt: skip
-    assert (tmp_path / "matrix" / "matrix.csv").exists()
+    matrix = pl.read_csv(tmp_path / "matrix" / "matrix.csv", comment_prefix="#")
+    assert matrix.height == 2 and set(matrix["strategy"]) == {"random", "greedy"}
+    rate = dict(zip(matrix["strategy"], matrix["win_rate"], strict=True))
+    assert rate["greedy"] > rate["random"]
 
 
 def test_regress_holds_for_la_granja():

@@ -3,6 +3,7 @@
 from sim.games.lagranja import rules
 from sim.games.lagranja.layout import (
     FL_INCOME,
+    FL_ROOF,
     G_CUR,
     G_DISCARD_N,
     G_FLOW,
@@ -34,7 +35,7 @@ from sim.games.lagranja.layout import (
 )
 from sim.games.lagranja.tables import C_EXT, C_FIELD, D_HEX_START, D_HEX_VALUE, D_N_HEX, D_ROOF_VP, card_base
 
-from .scenario import D, act, barrow_card, game, legal, pb, phase, set_hand
+from .scenario import D, act, barrow_card, clear_helpers, game, legal, pb, phase, set_hand
 
 
 def test_each_player_starts_with_1_silver_1_vp_a_trade_commodity_4_cards_and_23_markers_in_supply():
@@ -167,3 +168,59 @@ def test_round_1_roofs_are_bought_in_reverse_turn_order_one_each():
     assert phase(s) == "roof" and s[G_CUR] == s[G_ORDER + 2]  # the last in turn order buys first
     act(s, k, "buy_roof(0)")
     assert phase(s) == "roof" and s[G_CUR] == s[G_ORDER + 1] and "buy_roof(0)" not in legal(s, k)
+
+
+def roof_turn(s, k, silver, pigs=0, trade=0):
+    """Round 2's roof step (farm phase step 4) reached through the flow, seat 0 first in turn order with `silver`,
+    `pigs` in the stall, `trade` commodities and nothing else it could sell, trade or use."""
+    b = pb(0)
+    s[G_ROUND] = 2
+    rules.open_roofs(s)
+    s[G_ORDER] = 0
+    s[G_ORDER + 1] = 1
+    clear_helpers(s, 0)
+    s[b + P_SILVER] = silver
+    s[b + P_DEN : b + P_DEN + 8] = 0
+    s[b + P_DEN + 3] = pigs
+    s[b + P_DEN + 7] = trade
+    s[G_FLOW] = FL_ROOF
+    s[G_TURN] = 0
+    s[rules.G_ACTED] = 0
+    rules.resume(s, D, k)
+
+
+def test_the_roof_purchase_is_offered_when_selling_goods_can_pay_for_it():
+    """Seed 002 農場フェイズ ステップ４ (each player may buy one roof in turn order) with 随時アクション (sell at any
+    moment of one's turn); EN 5.1 and 6.0 step 4. Round 2 (price 2), 0 silver and a pig (sells for 3): the roof
+    decision is offered, the purchase only once the sale has paid for it."""
+    s, k = game(2)
+    roof_turn(s, k, silver=0, pigs=1)
+    assert phase(s) == "roof" and s[G_CUR] == 0
+    moves = legal(s, k)
+    assert "roof_pass" in moves and "sell(3)" in moves
+    assert not any(m.startswith("buy_roof") for m in moves)  # not yet paid for: no purchase on credit
+    act(s, k, "sell(3)")
+    assert phase(s) == "roof" and s[G_CUR] == 0 and s[pb(0) + P_SILVER] == 3
+    act(s, k, "buy_roof(0)")
+    assert s[pb(0) + P_SILVER] == 3 - 2 and s[pb(0) + P_ROOF] >= 0 and s[G_CUR] == 1
+
+
+def test_the_roof_purchase_is_offered_when_a_trade_commodity_can_pay_for_it():
+    """The same with a trade commodity (seed 002 交易品の使用: 4 silver): 1 silver, price 2."""
+    s, k = game(2)
+    roof_turn(s, k, silver=1, trade=1)
+    assert phase(s) == "roof" and s[G_CUR] == 0 and "buy_roof(0)" not in legal(s, k)
+    act(s, k, "trade(0)")
+    act(s, k, "buy_roof(0)")
+    assert s[pb(0) + P_SILVER] == 1 + 4 - 2 and s[pb(0) + P_ROOF] >= 0
+
+
+def test_the_roof_decision_is_skipped_when_nothing_could_pay_for_it():
+    """Below the price with nothing to sell, trade or use, the player has no roof decision (the flow moves on to
+    the next player); with the price in hand it has one."""
+    s, k = game(2)
+    roof_turn(s, k, silver=1)
+    assert not (phase(s) == "roof" and s[G_CUR] == 0)
+    s, k = game(2)
+    roof_turn(s, k, silver=2)
+    assert phase(s) == "roof" and s[G_CUR] == 0 and "buy_roof(0)" in legal(s, k)

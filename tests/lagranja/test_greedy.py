@@ -21,7 +21,10 @@ from sim.games.lagranja.actions import (
     A_NO_PLAY,
     A_OPTION,
     A_PLAY,
+    A_ROOF,
+    A_ROOF_PASS,
     A_SELL,
+    A_TRADE,
     A_TRADE_VP,
     A_UPGRADE,
     A_USE_ROOF,
@@ -47,6 +50,7 @@ from sim.games.lagranja.layout import (
     PH_EXTRA,
     PH_OPTION,
     PH_PLAY,
+    PH_ROOF,
     PH_XPLAY,
     ROOF_SLOTS,
     SIDE_EXT,
@@ -61,6 +65,7 @@ from sim.games.lagranja.rules import (
     is_terminal,
     legal_mask,
     pb,
+    roof_affordable,
     step,
 )
 from sim.games.lagranja.tables import D_UPG_TO, load
@@ -100,13 +105,15 @@ from strategies.lagranja import (
 D = load().array
 K = PARAMS.values({})
 W = BOOK.weight_vector(BOOK.strategies["greedy"], {})
-PLAIN = {"top_plays": 99, "top_deliveries": 99, "top_goods": 99, "top_options": 99, "top_dice": 99, "defer_anytime": 0}
+# (roof_plan, a lookahead of several sales, is not a one-step choice: off where the one-step greedy is the reference)
+PLAIN = {"top_plays": 99, "top_deliveries": 99, "top_goods": 99, "top_options": 99, "top_dice": 99, "defer_anytime": 0,
+         "roof_plan": 0}  # fmt: skip
 W_ALL = BOOK.weight_vector(BOOK.strategies["greedy"], PLAIN)
-W_QUIET = BOOK.weight_vector(BOOK.strategies["greedy"], {"w_noise": 0.0, "defer_anytime": 0})
+W_QUIET = BOOK.weight_vector(BOOK.strategies["greedy"], {"w_noise": 0.0, "defer_anytime": 0, "roof_plan": 0})
 W_DEFER = BOOK.weight_vector(BOOK.strategies["greedy"], {"w_noise": 0.0})
 
 
-SHORTCUTS, ALL_KEPT, TOP, DEFER, OPTION, DIE = range(6)  # the checks play_games runs
+SHORTCUTS, ALL_KEPT, TOP, DEFER, OPTION, DIE, ROOF = range(7)  # the checks play_games runs
 
 
 @njit(cache=True)
@@ -114,6 +121,7 @@ def play_games(n_games, w, rng_seed, d, k, check, out):
     """Greedy (weights w) in seat 0 against three random seats; the shortcut check at every decision, the others at
     each of seat 0's decisions before it decides (with a copy of its rng)."""
     mask = np.zeros(N_ACTIONS, np.uint8)
+    selling = False  # ROOF: seat 0 has sold or traded for silver in the roof decision under way
     for g in range(n_games):
         rng = np.zeros(N_STREAMS, np.uint64)
         seed_streams(np.int64(rng_seed), np.int64(g), rng)
@@ -138,9 +146,31 @@ def play_games(n_games, w, rng_seed, d, k, check, out):
                 elif check == DIE:
                     check_die(w, s, d, k, mask, p, out)
                 a = greedy(w, s, d, k, mask, n, p, rng)
+                if check == ROOF and s[G_PHASE] == PH_ROOF:
+                    selling = check_roof(s, d, a, selling, out)
             else:
                 a = random_legal(mask, n, rng, 1 + p)
             step(s, d, k, a)
+            if check == ROOF and selling and not (s[G_PHASE] == PH_ROOF and current_player(s) == 0):
+                out[2] += 1  # the roof decision ended (nothing left to sell) after a sale, without a roof
+                selling = False
+
+
+@njit(cache=True)
+def check_roof(s, d, a, selling, out):
+    """out: [roof decisions where seat 0 began to sell or trade for silver, of them ended with a roof bought, ended
+    without one (a good sold for nothing), roof decisions below the price, sales and trades in them]; returns
+    whether seat 0 is selling towards a roof now."""
+    if not selling and not roof_affordable(s, d, 0):
+        out[3] += 1
+    if A_SELL <= a < A_SELL + 4 or a == A_TRADE:
+        out[0] += not selling
+        out[4] += 1
+        return True
+    if selling:
+        out[1] += A_ROOF <= a < A_ROOF_PASS
+        out[2] += a == A_ROOF_PASS
+    return False
 
 
 @njit(cache=True)
@@ -389,6 +419,16 @@ def test_a_delivery_worth_its_good_comes_first_and_roofs_wait_for_the_deliveries
     assert out[0] == 0, f"{out[0]} of {out[1]} deliveries worth their good not made first"
     assert out[2] == 0, f"{out[2]} of {out[3]} roof markers used outside deliveries"
     assert out[1] > 1_000 and out[3] > 500  # enough of both seen (100 games: about 1,600 and 950)
+
+
+def test_below_a_roofs_price_the_greedy_sells_only_to_buy_it():
+    """The roof decision is offered below the price (RULES.md 'Step 4, roofs'); the greedy's roof_plan sells (or
+    trades for silver) only when buying so scores better, and every sale it begins ends with a roof bought."""
+    out = np.zeros(5, np.int64)
+    play_games(np.int64(100), W, np.int64(37), D, K, ROOF, out)
+    assert out[2] == 0, f"{out[2]} of {out[0]} roof decisions sold goods and bought no roof"
+    assert out[1] == out[0] and out[0] > 20  # the plan fires (100 games: about 40) and each time buys
+    assert out[3] > out[0]  # and not in every decision below the price
 
 
 def test_the_option_pre_score_takes_the_option_the_full_score_would():

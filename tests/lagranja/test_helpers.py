@@ -7,6 +7,7 @@ from sim.games.lagranja import rules
 from sim.games.lagranja.layout import (
     FL_EXTRA,
     FL_PLAY,
+    FL_ROOF,
     G_BLOCKED,
     G_CUR,
     G_DECK,
@@ -20,8 +21,9 @@ from sim.games.lagranja.layout import (
     G_MARKET,
     G_MKT_VALUE,
     G_OPT_KIND,
+    G_ORDER,
+    G_PAY_LEFT,
     G_PHASE,
-    G_PLAYS_LEFT,
     G_ROOF_OPEN,
     G_ROUND,
     G_TURN,
@@ -40,6 +42,8 @@ from sim.games.lagranja.layout import (
     P_FIELD_EXTRA,
     P_FIELD_GOODS,
     P_FIELDS,
+    P_HAND,
+    P_HAND_N,
     P_HELPER_USED,
     P_LDT,
     P_ROOF,
@@ -51,7 +55,20 @@ from sim.games.lagranja.layout import (
 )
 from sim.games.lagranja.tables import D_BUILD_GOODS, D_BUILD_N, D_HEX_NB, D_HEX_VALUE, D_N_HEX
 
-from .scenario import NAMES, D, act, barrow_card, barrow_of, clear_helpers, game, give_helper, legal, pb, phase
+from .scenario import (
+    NAMES,
+    D,
+    act,
+    barrow_card,
+    barrow_of,
+    clear_helpers,
+    game,
+    give_helper,
+    legal,
+    pb,
+    phase,
+    set_hand,
+)
 
 
 def with_helper(name, n=2, knobs=None):
@@ -62,22 +79,37 @@ def with_helper(name, n=2, knobs=None):
 
 
 def test_chef_upgrades_cost_1_silver_less():
+    """Glossary (Chef): upgrades 1 silver cheaper; a grape's upgrade costs 3 (seed 002), 2 with the Chef."""
+    for helper, offered in (("Chef", True), ("Porter", False)):
+        s, k = with_helper(helper)
+        s[pb(0) + P_SILVER] = 2
+        s[pb(0) + P_DEN + 2] = 1  # a grape
+        assert ("upgrade(2)" in legal(s, k)) == offered, helper
     s, k = with_helper("Chef")
-    assert rules.upgrade_cost(s, D, 0, 2) == 2
+    s[pb(0) + P_SILVER] = 2
+    s[pb(0) + P_DEN + 2] = 1
+    act(s, k, "upgrade(2)")
+    assert s[pb(0) + P_SILVER] == 0 and s[pb(0) + P_DEN + 5] == 1
 
 
 def test_negotiator_scores_1_vp_when_its_owners_marker_leaves_the_market():
-    s, k = with_helper("Negotiator")
-    h = next(h for h in range(D[D_N_HEX]) if s[G_MARKET + h] == 0)
-    vp = int(s[pb(0) + P_VP])
-    rules.remove_from_market(s, D, k, h, 1)
-    assert s[pb(0) + P_VP] == vp + 1
+    for helper, extra in (("Negotiator", 1), ("Chef", 0)):
+        s, k = with_helper(helper)
+        vp = int(s[pb(0) + P_VP])
+        h = market_next_to(s, k, 1, 0)
+        assert s[G_MARKET + h] == -1 and s[pb(0) + P_VP] == vp + extra, helper
 
 
 def test_porter_takes_both_options_of_revenue_space_6():
     s, k = with_helper("Porter")
-    rules.resolve_face(s, D, k, 0, 6)
+    dice_phase(s, {6: 1, 1: 1})
+    act(s, k, "take_die(5)")
     assert s[G_DELIV_LEFT] == 1 and s[pb(0) + P_SILVER] == 3 and s[G_OPT_KIND] == 0 and s[pb(0) + P_HELPER_USED]
+    assert phase(s) == "deliver"
+    s, k = with_helper("Chef")  # without it: the choice of space 6
+    dice_phase(s, {6: 1, 1: 1})
+    act(s, k, "take_die(5)")
+    assert phase(s) == "option" and legal(s, k) == ["option(0)", "option(1)"]
 
 
 def test_farm_worker_pays_1_vp_to_play_a_card():
@@ -90,9 +122,9 @@ def test_farm_worker_pays_1_vp_to_play_a_card():
 def test_merchant_pays_1_vp_for_the_revenue_space_of_the_rounds_number():
     s, k = with_helper("Merchant")
     s[G_ROUND] = 4
-    s[G_PHASE] = PH_DIE
-    assert rules.helper_usable(s, D, k, 0, 0)
-    rules.use_helper(s, D, k, 0, 0)
+    assert "use_helper(0)" not in legal(s, k)  # the revenue phase only
+    dice_phase(s, {1: 1})
+    act(s, k, "use_helper(0)")
     assert s[pb(0) + P_SILVER] == 5 and s[pb(0) + P_VP] == 0
 
 
@@ -118,53 +150,68 @@ def with_full_barrow(helper, vp):
 
 
 def test_barrow_builder_keeps_the_completed_barrow():
-    s, k, c, _ = with_full_barrow("Barrow Builder", 2)
-    rules.complete_barrow(s, D, k, 0, 0)
-    assert s[pb(0) + P_BARROW] == c and s[pb(0) + P_BARROW_FILL] == 0
+    for helper, kept in (("Barrow Builder", True), ("Chef", False)):
+        s, k, c, _ = with_full_barrow(helper, 2)
+        deliver_last_to_barrow(s, k)
+        assert (s[pb(0) + P_BARROW] == c) == kept and s[pb(0) + P_BARROW_FILL] == 0, helper
 
 
 def test_shack_builder_makes_each_extension_cost_one_good_less():
-    s, k = with_helper("Shack Builder")
-    assert rules.extension_cost(s, D, 0) == 0
-    s[pb(0) + P_EXT_N] = 2
-    assert rules.extension_cost(s, D, 0) == 2
+    """The n-th extension costs n farm goods (seed 002); one less with the Shack Builder: the first free."""
+    s, k = play_extension("Shack Builder", 0, {})
+    act(s, k, "play(2)")
+    assert phase(s) != "pay" and s[pb(0) + P_EXT_N] == 1
+    s, k = play_extension("Chef", 0, {})
+    assert "play(2)" not in legal(s, k)  # nothing to pay with
+    s, k = play_extension("Shack Builder", 2, {0: 1, 1: 1, 2: 1})
+    act(s, k, "play(2)")
+    assert phase(s) == "pay" and s[G_PAY_LEFT] == 2
 
 
 def test_turner_makes_roofs_1_silver_cheaper():
+    """Round 3's roof costs 3 silver (seed 002 ステップ４), 2 with the Turner: with 2 silver only it may buy."""
+    for helper, offered in (("Turner", True), ("Chef", False)):
+        s, k = with_helper(helper)
+        roof_turn(s, k, 3, silver=2)
+        assert (phase(s) == "roof" and s[G_CUR] == 0 and "buy_roof(0)" in legal(s, k)) == offered, helper
     s, k = with_helper("Turner")
-    s[G_ROUND] = 3
-    assert rules.roof_cost(s, D, 0) == 2
+    roof_turn(s, k, 3, silver=2)
+    act(s, k, "buy_roof(0)")
+    assert s[pb(0) + P_SILVER] == 0 and s[pb(0) + P_ROOF] >= 0
 
 
 def test_groom_swineherd_and_herder_add_pig_spaces():
+    """Two pig spaces on the farm (EN 2.4); a pig may be bought only with room (anytime buy)."""
     for name, spaces in (("Groom", 3), ("Swineherd", 4), ("Herder", 3)):
         s, k = with_helper(name)
-        assert rules.pig_capacity(s, D, k, 0) == spaces, name
+        s[pb(0) + P_SILVER] = 10
+        s[pb(0) + P_DEN + 3] = spaces - 1
+        assert "buy(3)" in legal(s, k), name
+        act(s, k, "buy(3)")
+        assert s[pb(0) + P_DEN + 3] == spaces and "buy(3)" not in legal(s, k), name
 
 
 def test_peon_pays_1_vp_to_use_the_die_just_taken_again():
     s, k = with_helper("Peon")
-    s[G_FLOW] = 3  # the dice
-    rules.roll_dice(s, D, k)
-    s[rules.G_DICE + 4] += 1
-    s[G_CUR] = 0
-    rules.take_die(s, D, k, 0, 4)
-    rules.resume(s, D, k)
-    assert s[G_OPT_KIND] == OPT_PEON
+    dice_phase(s, {4: 1, 1: 1})
+    act(s, k, "take_die(3)")
+    assert phase(s) == "option" and s[G_OPT_KIND] == OPT_PEON and legal(s, k) == ["option(0)", "option(1)"]
     act(s, k, "option(1)")
     assert s[pb(0) + P_SILVER] == 9 and s[pb(0) + P_VP] == 0
 
 
 def test_foreman_earns_1_silver_when_another_player_takes_a_die_matching_one_of_its_dice():
-    s, k = with_helper("Foreman")
-    s[pb(0) + P_DICE] = 4
-    s[rules.G_DICE + 4] = 1
-    rules.take_die(s, D, k, 1, 4)
-    assert s[pb(0) + P_SILVER] == 2
+    for face, silver in ((4, 2), (2, 1)):
+        s, k = with_helper("Foreman")
+        s[pb(0) + P_DICE] = 4
+        dice_phase(s, {4: 1, 2: 1}, seat=1)
+        act(s, k, f"take_die({face - 1})")
+        assert s[pb(0) + P_SILVER] == silver, face
 
 
 def test_oil_miller_spends_a_field_olive_to_play_a_card():
     s, k = with_helper("Oil Miller")
+    assert "use_helper(0)" not in legal(s, k)  # no olive on a field
     s[pb(0) + P_FIELDS] = 1
     s[pb(0) + P_FIELD_GOODS] = 1
     act(s, k, "use_helper(0)")
@@ -173,6 +220,7 @@ def test_oil_miller_spends_a_field_olive_to_play_a_card():
 
 def test_cooper_spends_a_field_grape_for_a_delivery():
     s, k = with_helper("Cooper")
+    assert "use_helper(0)" not in legal(s, k)  # no grape on a field
     s[pb(0) + P_FIELDS + 2] = 1
     s[pb(0) + P_FIELD_GOODS + 2] = 1
     act(s, k, "use_helper(0)")
@@ -180,9 +228,20 @@ def test_cooper_spends_a_field_grape_for_a_delivery():
 
 
 def test_farm_girl_and_manservant_raise_the_hand_limit():
-    for name in ("Farm Girl", "Manservant"):
+    """The hand limit of 3 (seed 002) binds at the refill: a player who plays its one card draws up to it, 4 with
+    these."""
+    for name, limit in (("Farm Girl", 4), ("Manservant", 4), ("Chef", 3)):
         s, k = with_helper(name)
-        assert rules.hand_limit(s, D, k, 0) == 4, name
+        s[G_ROUND] = 2
+        s[G_ORDER] = 0
+        s[G_ORDER + 1] = 1
+        set_hand(s, 0, [int(s[pb(0) + P_HAND])])
+        s[G_FLOW] = FL_PLAY
+        s[G_TURN] = 0
+        s[rules.G_ACTED] = 0
+        rules.resume(s, D, k)
+        act(s, k, "play(0)")  # a field
+        assert s[pb(0) + P_HAND_N] == limit, name
 
 
 def extra_step(name):
@@ -199,6 +258,9 @@ def test_packer_and_wagoner_servant_give_a_free_paid_delivery():
     for name in ("Packer", "Wagoner Servant"):
         s, k = extra_step(name)
         assert s[G_EXTRA_FREE] == 1 and s[G_DELIV_LEFT] == 2, name
+        assert any(a.startswith("deliver_") and a != "deliver_done" for a in legal(s, k)), name  # with 0 silver
+    s, k = extra_step("Chef")
+    assert not any(a.startswith("deliver_") and a != "deliver_done" for a in legal(s, k))  # no silver, none free
 
 
 def test_wagoner_makes_two_paid_deliveries_free():
@@ -216,44 +278,65 @@ def test_farm_servant_upgrades_once_a_round_for_free():
 
 
 def test_builder_plays_one_more_card_in_farm_step_1():
-    s, k = with_helper("Builder")
-    s[G_FLOW] = FL_PLAY
-    s[G_TURN] = 0
-    s[rules.G_ACTED] = 0
-    s[rules.G_ACTED] = 0
-    rules.resume(s, D, k)
-    assert s[G_PLAYS_LEFT] == 3  # round 1: two, and one more
+    for helper, plays in (("Builder", 3), ("Chef", 2)):
+        s, k = with_helper(helper)
+        s[G_FLOW] = FL_PLAY  # the farm step again, now with the helper
+        s[G_TURN] = 0
+        s[rules.G_ACTED] = 0
+        rules.resume(s, D, k)
+        for _ in range(plays):
+            assert phase(s) == "play" and s[G_CUR] == 0, helper
+            act(s, k, "play(0)")  # a field
+        assert s[G_CUR] != 0, helper  # round 1: two, and one more with the Builder
 
 
 def test_candle_maker_adds_2_silver_to_harvest_goods_from_spaces_2_and_3():
     s, k = with_helper("Candle Maker")
-    rules.resolve_face(s, D, k, 0, 3)
-    assert s[pb(0) + P_SILVER] == 3
+    dice_phase(s, {3: 1, 1: 1})
+    act(s, k, "take_die(2)")
+    assert s[pb(0) + P_SILVER] == 3 and phase(s) == "gain"
 
 
 def test_agricultural_worker_sells_harvest_goods_from_fields():
+    for helper, offered in (("Agricultural Worker", True), ("Chef", False)):
+        s, k = with_helper(helper)
+        s[pb(0) + P_FIELDS] = 1
+        s[pb(0) + P_FIELD_GOODS] = 1
+        assert ("sell(0)" in legal(s, k)) == offered, helper
     s, k = with_helper("Agricultural Worker")
     s[pb(0) + P_FIELDS] = 1
     s[pb(0) + P_FIELD_GOODS] = 1
-    assert "sell(0)" in legal(s, k)
+    act(s, k, "sell(0)")
+    assert s[pb(0) + P_FIELD_GOODS] == 0 and s[pb(0) + P_SILVER] == 2
 
 
 def test_potter_pays_extensions_with_goods_of_one_kind():
-    s, k = with_helper("Potter")
-    b = pb(0)
-    s[b + P_EXT_N] = 1
-    s[b + P_VP] = 0
-    s[b + P_SILVER] = 2
-    s[b + P_DEN + 7] = 0
-    assert rules.can_pay_extension(s, D, 0)
+    """The second extension costs two farm goods of different kinds (EN 6.0, seed 002); the Potter pays with any
+    (glossary): two olives pay for it with the Potter and not without; with an olive and a grain both may pay, the
+    second olive is offered only with the Potter."""
+    s, k = play_extension("Potter", 1, {0: 2})
+    act(s, k, "play(2)")
+    assert phase(s) == "pay" and legal(s, k) == ["pay(0)"]
+    act(s, k, "pay(0)")
+    assert legal(s, k) == ["pay(0)"]
+    act(s, k, "pay(0)")
+    assert s[pb(0) + P_EXT_N] == 2 and s[pb(0) + P_DEN] == 0 and phase(s) != "pay"
+    s, k = play_extension("Chef", 1, {0: 2})
+    assert "play(2)" not in legal(s, k)
+    for helper, second in (("Potter", ["pay(0)", "pay(1)"]), ("Chef", ["pay(1)"])):
+        s, k = play_extension(helper, 1, {0: 2, 1: 1})
+        act(s, k, "play(2)")
+        act(s, k, "pay(0)")
+        assert legal(s, k) == second, helper
 
 
 def test_storage_builder_holds_a_sixth_roof_worth_3_vp():
     s, k = with_helper("Storage Builder")
-    s[G_ROOF_OPEN] = 3
+    roof_turn(s, k, 2, silver=2)
     vp = int(s[pb(0) + P_VP])
-    rules.buy_roof(s, D, k, 0, 0)
-    assert s[pb(0) + P_ROOF + 5] == 3 and s[pb(0) + P_VP] == vp + 3
+    roof = int(s[G_ROOF_OPEN])
+    act(s, k, "buy_roof(0)")
+    assert s[pb(0) + P_ROOF + 5] == roof and s[pb(0) + P_VP] == vp + 3
     assert rules.storage_locked(s, D, 0, 0)
 
 
@@ -269,7 +352,8 @@ def test_cabinetmaker_takes_a_pig_sold_without_room():
     s, k = with_helper("Cabinetmaker")
     s[pb(0) + P_DEN + 3] = 2
     act(s, k, "use_helper(0)")
-    assert s[pb(0) + P_SILVER] == 4
+    assert s[pb(0) + P_SILVER] == 4 and s[pb(0) + P_DEN + 3] == 2
+    assert "use_helper(0)" not in legal(s, k)  # once a round
 
 
 def test_errand_boy_takes_a_harvest_good_once_a_round():
@@ -288,39 +372,46 @@ def test_olive_picker_brewer_and_vintner_move_their_crop_from_a_field_to_the_den
 
 
 def test_marketer_scores_1_vp_for_siesta_steps_from_space_5():
-    s, k = with_helper("Marketer")
-    s[G_OPT_KIND] = 2  # die 5
-    rules.choose_option(s, D, k, 0, 2)
-    assert s[pb(0) + P_VP] == 2
+    for option, vp in ((2, 2), (0, 1)):
+        s, k = with_helper("Marketer")
+        dice_phase(s, {5: 1, 1: 1})
+        act(s, k, "take_die(4)")
+        act(s, k, f"option({option})")
+        assert s[pb(0) + P_VP] == vp, option
 
 
 def test_seeds_trader_may_take_3_silver_and_a_harvest_good_from_space_4():
     s, k = with_helper("Seeds Trader")
-    rules.resolve_face(s, D, k, 0, 4)
-    assert s[G_OPT_KIND] == OPT_DIE4
-    rules.choose_option(s, D, k, 0, 1)
+    dice_phase(s, {4: 1, 1: 1})
+    act(s, k, "take_die(3)")
+    assert phase(s) == "option" and s[G_OPT_KIND] == OPT_DIE4 and legal(s, k) == ["option(0)", "option(1)"]
+    act(s, k, "option(1)")
     assert s[pb(0) + P_SILVER] == 4 and s[G_GAIN_N] == 1
+    s, k = with_helper("Chef")  # without it: the 4 silver, no choice
+    dice_phase(s, {4: 1, 1: 1})
+    act(s, k, "take_die(3)")
+    assert s[pb(0) + P_SILVER] == 5 and phase(s) != "option"
 
 
 def test_fat_cat_adds_2_silver_to_space_4():
     s, k = with_helper("Fat Cat")
-    rules.resolve_face(s, D, k, 0, 4)
+    dice_phase(s, {4: 1, 1: 1})
+    act(s, k, "take_die(3)")
     assert s[pb(0) + P_SILVER] == 7
 
 
 def test_pitchman_scores_2_vp_per_removed_marker():
-    s, k = with_helper("Pitchman")
-    h = next(h for h in range(D[D_N_HEX]) if s[G_MARKET + h] == 1)
-    vp = int(s[pb(0) + P_VP])
-    rules.remove_from_market(s, D, k, h, 0)
-    assert s[pb(0) + P_VP] == vp + 2
+    for helper, vp in (("Pitchman", 2), ("Chef", 1)):
+        s, k = with_helper(helper)
+        before = int(s[pb(0) + P_VP])
+        market_next_to(s, k, 0, 1)
+        assert s[pb(0) + P_VP] == before + vp, helper
 
 
 def test_peddler_moves_a_removed_marker_to_an_adjacent_empty_hex():
     s, k = with_helper("Peddler", n=4)
-    h = next(h for h in range(D[D_N_HEX]) if s[G_MARKET + h] == 0)
     stock = int(s[pb(0) + P_STOCK])
-    rules.remove_from_market(s, D, k, h, 1)
+    h = market_next_to(s, k, 1, 0)
     moved = [int(D[D_HEX_NB + h * 6 + j]) for j in range(6) if D[D_HEX_NB + h * 6 + j] >= 0]
     assert s[G_MARKET + h] == -1 and any(s[G_MARKET + x] == 0 for x in moved) and s[pb(0) + P_STOCK] == stock
 
@@ -336,7 +427,7 @@ def test_pig_breeder_breeds_two_piglets_from_three_pigs_with_two_free_spaces():
 def test_barterer_gets_a_good_of_the_completed_barrow_back():
     s, k, _, goods = with_full_barrow("Barterer", 5)
     before = s[pb(0) + P_DEN : pb(0) + P_DEN + 7].copy()
-    rules.complete_barrow(s, D, k, 0, 0)
+    deliver_last_to_barrow(s, k)
     assert (s[pb(0) + P_DEN : pb(0) + P_DEN + 7] - before).sum() == (0 if all(g == 7 for g in goods) else 1)
 
 
@@ -345,10 +436,15 @@ def test_haggler_gets_an_upgraded_good_back_from_a_completed_building():
     x = next(x for x in range(6) if any(4 <= D[D_BUILD_GOODS + x * 4 + j] <= 6 for j in range(D[D_BUILD_N + x])))
     s[G_BLOCKED + x] = 0
     n = int(D[D_BUILD_N + x])
-    s[pb(0) + P_BUILD_FILL + x] = (1 << n) - 1
+    s[pb(0) + P_BUILD_FILL + x] = (1 << (n - 1)) - 1
+    last = int(D[D_BUILD_GOODS + x * 4 + n - 1])
+    s[pb(0) + P_DEN + last] += 1
     before = int(s[pb(0) + P_DEN + 4] + s[pb(0) + P_DEN + 5] + s[pb(0) + P_DEN + 6])
-    rules.complete_building(s, D, k, 0, x)
-    assert s[pb(0) + P_DEN + 4] + s[pb(0) + P_DEN + 5] + s[pb(0) + P_DEN + 6] == before + 1
+    s[G_DELIV_LEFT] = 1
+    rules.resume(s, D, k)
+    act(s, k, f"deliver_building({x * 4 + n - 1})")
+    spent = int(4 <= last <= 6)
+    assert s[pb(0) + P_DEN + 4] + s[pb(0) + P_DEN + 5] + s[pb(0) + P_DEN + 6] == before - spent + 1
 
 
 def test_long_distance_trader_turns_a_trade_commodity_into_2_vp_marking_the_option():
@@ -417,7 +513,7 @@ def test_wainwright_card_plays_a_new_card_as_a_barrow_after_a_completed_barrow()
     s, k, _, _ = with_full_barrow("Wainwright", 2)
     deck = int(s[G_DECK_N])
     top = int(s[G_DECK + deck - 1])
-    rules.complete_barrow(s, D, k, 0, 0)
+    deliver_last_to_barrow(s, k)
     assert s[pb(0) + P_BARROW] == top and s[G_DECK_N] == deck - 1 and s[pb(0) + P_HELPER_USED] == 1
 
 
@@ -440,13 +536,15 @@ def test_market_woman_acts_only_right_after_a_trade():
 
 
 def test_joiner_pays_a_roof_with_upgraded_goods():
+    """Glossary F022: upgraded goods pay for a roof (ASSUMED 3 silver each). With no silver and a wine (and nothing
+    to sell or trade), the roof is offered and bought with the Joiner; without it there is no roof decision."""
+    for helper, offered in (("Joiner", True), ("Chef", False)):
+        s, k = with_helper(helper)
+        roof_turn(s, k, 2, silver=0, goods={5: 1})
+        assert (phase(s) == "roof" and s[G_CUR] == 0) == offered, helper
     s, k = with_helper("Joiner")
-    t, _ = game(2)
-    for x in (s, t):
-        x[pb(0) + P_SILVER] = 0
-        x[pb(0) + P_DEN + 5] = 1  # a wine
-    assert rules.roof_buyable(s, D, 0) and not rules.roof_buyable(t, D, 0)
-    rules.buy_roof(s, D, k, 0, 0)
+    roof_turn(s, k, 2, silver=0, goods={5: 1})
+    act(s, k, "buy_roof(0)")
     assert s[pb(0) + P_DEN + 5] == 0 and s[pb(0) + P_SILVER] == 0 and s[pb(0) + P_ROOF] >= 0
 
 
@@ -532,15 +630,15 @@ def test_stall_builder_places_a_barrows_marker_one_value_higher_removing_no_one(
 
 def test_roofer_delivers_a_resource_after_buying_a_roof():
     s, k = with_helper("Roofer")
-    rules.buy_roof(s, D, k, 0, 0)
-    assert s[G_DELIV_LEFT] == 1 and s[G_DELIV_RES] == 1
     b = pb(0)
-    s[b + P_DEN + 5] = 1  # a wine: not a resource
-    s[b + P_DEN] = 1  # an olive
-    s[b + P_BARROW] = barrow_card_with({0, 5})
-    n_res = rules.deliveries(s, D, 0, s, np.bool_(False))
-    s[G_DELIV_RES] = 0
-    assert rules.deliveries(s, D, 0, s, np.bool_(False)) > n_res
+    c = barrow_card_with({0, 5})
+    goods, _ = barrow_of(c)
+    roof_turn(s, k, 2, silver=2, goods={0: 1, 5: 1})  # an olive, and a wine (not a resource)
+    s[b + P_BARROW] = c
+    act(s, k, "buy_roof(0)")
+    assert phase(s) == "deliver" and s[G_DELIV_LEFT] == 1 and s[G_DELIV_RES] == 1
+    moves = legal(s, k)
+    assert f"deliver_barrow({goods.index(0)})" in moves and f"deliver_barrow({goods.index(5)})" not in moves
 
 
 def barrow_card_with(goods):
@@ -553,3 +651,64 @@ def test_gardener_takes_two_harvest_goods_once_a_round_with_one_already():
     s[pb(0) + P_DEN + 1] = 1
     act(s, k, "use_helper(0)")
     assert phase(s) == "gain" and s[G_GAIN_N] == 2
+
+
+def market_next_to(s, k, placer, owner):
+    """`placer` puts a completed barrow's marker (its market decision, taken with act) on an empty open hex next to
+    one of `owner`'s of a lower value: the owner's marker there is removed (seed 002 荷車への輸送). Returns that hex."""
+    for h in range(D[D_N_HEX]):
+        if s[G_MARKET + h] != owner:
+            continue
+        for j in range(6):
+            nb = int(D[D_HEX_NB + h * 6 + j])
+            higher = D[D_HEX_VALUE + nb] > D[D_HEX_VALUE + h]
+            if nb >= 0 and s[G_MARKET + nb] < 0 and rules.hex_open(s, D, k, nb) and higher:
+                s[G_MKT_VALUE] = D[D_HEX_VALUE + nb]
+                s[G_CUR] = placer
+                rules.resume(s, D, k)
+                act(s, k, f"market_hex({nb})")
+                return h
+    raise LookupError(owner)
+
+
+def deliver_last_to_barrow(s, k, slot=0, p=0):
+    """p, in a delivery decision, delivers the last good of the barrow in `slot` (the others delivered)."""
+    goods, _ = barrow_of(int(s[pb(p) + P_BARROW + slot]))
+    s[pb(p) + P_BARROW_FILL + slot] = (1 << (len(goods) - 1)) - 1
+    s[pb(p) + P_DEN + goods[-1]] += 1
+    s[G_CUR] = p
+    s[G_DELIV_LEFT] = 1
+    rules.resume(s, D, k)
+    act(s, k, f"deliver_barrow({slot * 4 + len(goods) - 1})")
+
+
+def play_extension(helper, done, goods):
+    """Seat 0 with `done` extensions, no silver or VP, `goods` ({good: n}) in the dens, hand card 0 offered as an
+    extension or not."""
+    s, k = with_helper(helper)
+    b = pb(0)
+    s[b + P_EXT_N] = done
+    s[b + P_VP] = 0
+    s[b + P_SILVER] = 0
+    s[b + P_DEN : b + P_DEN + 8] = 0
+    for g, n in goods.items():
+        s[b + P_DEN + g] = n
+    return s, k
+
+
+def roof_turn(s, k, rnd, silver, goods=None):
+    """Round `rnd`'s roof step reached through the flow, seat 0 first, with `silver`, only `goods` ({good: n}) in the
+    dens and no trade commodity."""
+    b = pb(0)
+    s[G_ROUND] = rnd
+    rules.open_roofs(s)
+    s[G_ORDER] = 0
+    s[G_ORDER + 1] = 1
+    s[b + P_SILVER] = silver
+    s[b + P_DEN : b + P_DEN + 8] = 0
+    for g, n in (goods or {}).items():
+        s[b + P_DEN + g] = n
+    s[G_FLOW] = FL_ROOF
+    s[G_TURN] = 0
+    s[rules.G_ACTED] = 0
+    rules.resume(s, D, k)

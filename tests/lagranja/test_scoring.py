@@ -2,7 +2,8 @@
 
 import numpy as np
 
-from sim.games.lagranja import rules
+from sim.games.lagranja import kernel, rules
+from sim.games.lagranja.kernel import FIRST_SEAT_COLUMN, PER_SEAT, SEAT_FEATURES
 from sim.games.lagranja.layout import (
     G_END_TRIGGER,
     G_MARKET,
@@ -25,6 +26,7 @@ from sim.games.lagranja.layout import (
     V_SILVER,
 )
 from sim.games.lagranja.tables import D_SIESTA_VP
+from sim.spec import SEAT_COLUMNS
 
 from .scenario import D, game, pb
 
@@ -70,13 +72,29 @@ def test_the_game_ends_after_round_6_selling_den_resources_and_trade_commodities
 
 
 def test_a_tie_goes_to_the_most_silver_left_then_is_shared():
-    s, k = game(3)
-    for p, (vp, silver) in enumerate(((20, 1), (20, 3), (19, 4))):
-        s[pb(p) + P_VP] = vp
-        s[pb(p) + P_SILVER_END] = silver
+    """Seed 002 ゲームの終了とタイブレーク: most VP wins; tied, the most silver left (after 5 silver = 1 VP); still
+    tied, the win is shared. Seats 0 and 1 reach 20 VP with 3 silver left (19 VP + 8 silver, 20 VP + 3 silver), seat 2
+    20 VP with 1 left, seat 3 has 19: seats 0 and 1 share the win (the row names seat 0, the lower seat, and marks
+    seat 1 tied_first), seat 2 is third."""
+    s, k = game(4)
+    for p, (vp, silver) in enumerate(((19, 8), (20, 3), (20, 1), (19, 0))):
+        b = pb(p)
+        s[b + P_VP] = vp
+        s[b + P_VP_SRC : b + P_VP_SRC + 11] = 0
+        s[b + P_VP_SRC] = vp
+        s[b + P_SILVER] = silver
+        s[b + P_DEN : b + P_DEN + 8] = 0
+        s[b + P_HELPER : b + P_HELPER + 3] = -1
+    rules.final_scoring(s, D, k)
+    assert [int(s[pb(p) + P_SILVER_END]) for p in range(4)] == [3, 3, 1, 0]
     scores = np.zeros(4, np.int64)
     ranks = np.zeros(4, np.int64)
-    assert rules.final_scores(s, D, k, scores, ranks) == 1 and list(ranks[:3]) == [2, 1, 3]
+    assert rules.final_scores(s, D, k, scores, ranks) == 0
+    assert list(scores) == [20, 20, 20, 19] and list(ranks) == [1, 2, 3, 4]
+    row = np.zeros(FIRST_SEAT_COLUMN + 4 * PER_SEAT, np.int64)
+    kernel.write_row(s, D, k, 0, 0, 0, row)
+    tied = FIRST_SEAT_COLUMN + len(SEAT_COLUMNS) + SEAT_FEATURES.index("tied_first")
+    assert [int(row[tied + p * PER_SEAT]) for p in range(4)] == [0, 1, 0, 0]
 
 
 def test_with_all_25_markers_in_play_one_in_a_den_is_reused():

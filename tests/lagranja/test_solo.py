@@ -3,8 +3,8 @@ dice discarded lowest (rounds 1-3) or highest (4-6), the robot's market marker, 
 
 from sim.games.lagranja import rules
 from sim.games.lagranja.layout import (
-    FL_DELIVER,
     FL_DICE,
+    FL_DONKEY,
     G_DICE,
     G_FLOW,
     G_MARKET,
@@ -107,12 +107,31 @@ def test_solo_siesta_space_3_or_more_makes_the_player_start_the_next_round():
         assert s[G_SOLO_FIRST] == first
 
 
-def test_the_robot_places_before_a_second_player_delivers():
-    s, k = game(1)
-    s[G_SOLO_FIRST] = 0
-    s[G_FLOW] = FL_DELIVER
+def solo_transport(knobs=None, first=0):
+    """The solo game at the start of round 1's transport phase, the player second (or first) in turn order."""
+    s, k = game(1, knobs)
+    s[G_SOLO_FIRST] = first
+    s[G_FLOW] = FL_DONKEY
     s[G_TURN] = 0
     s[rules.G_ACTED] = 0
-    s[pb(0) + rules.P_DONKEY] = 0
     rules.resume(s, D, k)
-    assert s[G_ROBOT_PLACED] == 1 and phase(s) == "deliver"
+    return s, k
+
+
+def test_the_robot_places_before_a_second_players_transport_phase():
+    """Seed 002 ソロゲーム 輸送フェイズ (プレイヤーが自分の輸送フェイズを実行する前に) and EN 11.0 Game play 2
+    ('before the player carries out his transportation phase'): the robot's marker is on the market when the player
+    chooses its donkey marker; as start player it is not (the robot places after the whole transport phase)."""
+    s, k = solo_transport()
+    assert phase(s) == "donkey" and s[G_ROBOT_PLACED] == 1
+    s, k = solo_transport(first=1)
+    assert phase(s) == "donkey" and s[G_ROBOT_PLACED] == 0
+
+
+def test_the_robot_places_after_the_donkey_choice_with_the_knob():
+    """solo.robot_timing=1, the earlier reading: the robot places after the donkey choice and the siesta step,
+    before the player delivers."""
+    s, k = solo_transport({"solo.robot_timing": 1})
+    assert phase(s) == "donkey" and s[G_ROBOT_PLACED] == 0
+    act(s, k, "donkey(0)")
+    assert phase(s) == "deliver" and s[G_ROBOT_PLACED] == 1

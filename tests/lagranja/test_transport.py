@@ -31,12 +31,16 @@ from sim.games.lagranja.layout import (
     P_DEN,
     P_DONKEY,
     P_DONKEY_USED,
+    P_HELPER,
+    P_ROOF,
+    P_ROOF_USED,
     P_SIESTA,
     P_SILVER,
     P_STACK,
     P_STOCK,
     P_VP,
     P_VP_SRC,
+    RF_DELIVERY,
     V_BARROWS,
     V_REMOVALS,
 )
@@ -220,3 +224,53 @@ def test_paid_deliveries_bought_up_front_with_the_knob():
     assert phase(s) == "extra" and "extra_buy(0)" in legal(s, k)
     act(s, k, "extra_buy(0)")
     assert s[b + P_SILVER] == 2 and s[G_DELIV_LEFT] == 1
+
+
+def paid_step_with_delivery_roof(knobs=None, used=0):
+    """Seat 0 in the paid deliveries (transport step 4) with 1 silver, goods for the open buildings, and an unused
+    (or used) delivery roof."""
+    s, k = game(2, knobs)
+    b = pb(0)
+    open_all(s)
+    s[G_FLOW] = FL_EXTRA
+    s[G_TURN] = 0
+    s[rules.G_ACTED] = 0
+    s[G_ORDER] = 0
+    s[G_ORDER + 1] = 1
+    s[b + P_SILVER] = 1
+    s[b + P_DEN : b + P_DEN + 8] = 2  # two of every good: deliveries to spare
+    s[b + P_ROOF] = RF_DELIVERY
+    s[b + P_ROOF_USED] = used
+    for h in range(3):
+        s[b + P_HELPER + h] = -1
+    rules.resume(s, D, k)
+    return s, k
+
+
+def test_the_delivery_roof_is_usable_during_the_paid_deliveries():
+    """EN 6.0 step 4 ('Carry out one delivery', usable once when it is the owner's turn) and seed 002 屋根マーカーの使用
+    (an anytime action): in the paid delivery step the roof's delivery is one more, free; the paid one still costs 1
+    silver (seed 002 輸送フェイズ ステップ４). A used roof is not offered."""
+    s, k = paid_step_with_delivery_roof()
+    b = pb(0)
+    assert phase(s) == "extra" and s[G_CUR] == 0 and "use_roof(0)" in legal(s, k)
+    act(s, k, "use_roof(0)")
+    assert phase(s) == "extra" and s[G_DELIV_LEFT] == 2 and "use_roof(0)" not in legal(s, k)
+    deliveries = [a for a in legal(s, k) if a.startswith("deliver_building")]
+    act(s, k, deliveries[0])
+    assert s[b + P_SILVER] == 1 and s[G_CUR] == 0  # the roof's delivery: free
+    act(s, k, next(a for a in legal(s, k) if a.startswith("deliver_building")))
+    assert s[b + P_SILVER] == 0 and s[G_CUR] == 1  # the paid one: 1 silver, and the step is over
+    s, k = paid_step_with_delivery_roof(used=1)
+    assert phase(s) == "extra" and "use_roof(0)" not in legal(s, k)
+
+
+def test_the_delivery_roof_adds_to_paid_deliveries_bought_up_front():
+    """With transport.extra_upfront=1 (EN 8.4: the number bought at once, then carried out) the roof is used among
+    the deliveries bought, adding a free one; not at the purchase itself (RULES.md)."""
+    s, k = paid_step_with_delivery_roof({"transport.extra_upfront": 1})
+    assert phase(s) == "extra" and "extra_buy(0)" in legal(s, k) and "use_roof(0)" not in legal(s, k)
+    act(s, k, "extra_buy(0)")
+    assert s[pb(0) + P_SILVER] == 0 and s[G_DELIV_LEFT] == 1 and "use_roof(0)" in legal(s, k)
+    act(s, k, "use_roof(0)")
+    assert s[G_DELIV_LEFT] == 2

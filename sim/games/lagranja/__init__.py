@@ -5,4 +5,4 @@ Nothing heavy is imported here: `VERSION` is read by `playout games` without loa
 """
 
 # Bump whenever a rule, a data default or the action table changes results.
-VERSION = "1.1.0"
+VERSION = "1.2.0"

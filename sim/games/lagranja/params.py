@@ -37,6 +37,9 @@ K_SOLO_DICE = _k("solo.dice", 5, "revenue dice in the solo game", 3, 9, "sourced
 K_SOLO_ROOFS = _k("solo.roofs", 2, "roof markers a round in the solo game", 1, 4, "sourced: seed 002")
 K_SOLO_SIESTA = _k("solo.siesta_start", 3, "siesta space the solo player reaches to start the next round", 0, 7,
                    "sourced: seed 002")  # fmt: skip
+K_ROBOT_TIMING = _k("solo.robot_timing", 0, "0: the robot places before the transport phase of a player who does "
+                    "not start, ahead of its donkey choice (seed, EN 11.0); 1: after the donkey choice and the siesta "
+                    "step, before its deliveries", 0, 1, "seed 002, EN 11.0 vs the earlier reading")  # fmt: skip
 K_TRADE_SILVER = _k("trade.silver", 4, "silver for a trade commodity (and its end value)", 0, 20, "sourced: seed 002")
 K_REV4_SILVER = _k("revenue.die4_silver", 4, "silver of revenue space 4", 0, 20, "sourced: seed 002")
 K_REV6_SILVER = _k("revenue.die6_silver", 2, "silver of revenue space 6", 0, 20, "sourced: seed 002")

@@ -44,6 +44,7 @@ from sim.games.lagranja.actions import (
     A_UPGRADE,
     A_USE_HELPER,
     A_USE_ROOF,
+    N_ACTIONS,
     N_TRADE,
 )
 from sim.games.lagranja.layout import (
@@ -303,6 +304,7 @@ from sim.games.lagranja.params import (
     K_REMOVE_CARD,
     K_REV4_SILVER,
     K_REV6_SILVER,
+    K_ROBOT_TIMING,
     K_ROUNDS,
     K_SILVER_PER_VP,
     K_SOLO_DICE,
@@ -1137,8 +1139,8 @@ def roof_usable(s, d, p, slot):
         return False
     if fn == RF_UPGRADE:
         return any_resource(s, p)
-    if fn == RF_DELIVERY:
-        return s[G_PHASE] != PH_EXTRA
+    if fn == RF_DELIVERY:  # transport.extra_upfront=1: among the deliveries bought, not at their purchase
+        return not (s[G_PHASE] == PH_EXTRA and s[G_ACTED] == 3)
     if fn == RF_CARD:
         return s[b + P_HAND_N] > 0 or can_draw(s)
     if fn == RF_FLIP:
@@ -1172,6 +1174,8 @@ def use_roof(s, d, k, p, slot):
         s[G_UPG_LEFT] += 1
     elif fn == RF_DELIVERY:
         s[G_DELIV_LEFT] += 1
+        if s[G_PHASE] == PH_EXTRA and s[G_ACTED] == 1:
+            s[G_EXTRA_FREE] += 1  # in the paid deliveries: one more, free (the paid ones keep their limit)
     elif fn == RF_CARD:
         s[G_OPT_KIND] = OPT_CARD
     elif fn == RF_VP:
@@ -1554,7 +1558,7 @@ def flow(s, d, k):
         t = s[G_TURN]
         p = order_seat(s, n - 1 - t if s[G_ROUND] == 1 else t)  # round 1: reverse turn order (seed)
         s[G_CUR] = p
-        if s[G_ACTED] == 0 and roof_buyable(s, d, p):
+        if s[G_ACTED] == 0 and roof_offered(s, d, k, p):
             s[G_PHASE] = PH_ROOF
             return True
         next_turn(s, n, np.int64(FL_DICE))
@@ -1583,6 +1587,8 @@ def flow(s, d, k):
         if s[G_TURN] == 0 and s[G_ACTED] == 0 and s[G_ROUND] == 4:
             for q in range(n):
                 s[pb(q) + P_DONKEY_USED] = 0  # round 4: all four donkey markers again (seed)
+        if n == 1 and s[G_SOLO_FIRST] == 0 and s[G_ROBOT_PLACED] == 0 and k[K_ROBOT_TIMING] == 0:
+            robot_place(s, d, k)  # solo, the robot starts: it places before the player's transport phase (seed)
         if s[G_ACTED] == 0:
             s[G_PHASE] = PH_DONKEY
             return True
@@ -1592,7 +1598,7 @@ def flow(s, d, k):
         return False
     if fl == FL_DELIVER:
         if n == 1 and s[G_SOLO_FIRST] == 0 and s[G_ROBOT_PLACED] == 0:
-            robot_place(s, d, k)  # solo, the robot starts: it places before the player delivers
+            robot_place(s, d, k)  # solo.robot_timing=1: the robot places after the donkey choice, before deliveries
         p = order_seat(s, s[G_TURN])
         s[G_CUR] = p
         b = pb(p)
@@ -1723,13 +1729,33 @@ def roof_slot(s, d, p):
 
 
 @njit(cache=True)
-def roof_buyable(s, d, p):
-    if roof_slot(s, d, p) < 0 or s[pb(p) + P_SILVER] + joiner_credit(s, d, p) < roof_cost(s, d, p):
+def roof_for_sale(s, d, p):
+    """A roof marker of the round is for sale and p's farm house has a space for it."""
+    if roof_slot(s, d, p) < 0:
         return False
     for i in range(ROOFS_PER_ROUND):  # noqa: SIM110 (numba: a plain loop)
         if s[G_ROOF_OPEN + i] >= 0:
             return True
     return False
+
+
+@njit(cache=True)
+def roof_affordable(s, d, p):
+    """p can pay the roof now: silver, with the Joiner's upgraded goods (the purchase is legal only then)."""
+    return s[pb(p) + P_SILVER] + joiner_credit(s, d, p) >= roof_cost(s, d, p)
+
+
+@njit(cache=True)
+def roof_offered(s, d, k, p):
+    """p has a roof decision: a roof for sale and a space, and p can pay now or has an anytime action to take, since
+    a sale, a trade, a roof or a helper (or a chain of them) may raise the price within the decision (seed: anytime
+    actions at any moment of one's turn). Without any, the price cannot be reached and there is nothing to decide."""
+    if not roof_for_sale(s, d, p):
+        return False
+    if roof_affordable(s, d, p):
+        return True
+    mask = np.zeros(N_ACTIONS, np.uint8)
+    return anytime_mask(s, d, k, p, mask) > 0
 
 
 @njit(cache=True)
@@ -2175,8 +2201,9 @@ def legal_mask(s, d, k, mask):
     elif ph == PH_OPTION:
         n += option_mask(s, p, mask)
     elif ph == PH_ROOF:
+        paid = roof_affordable(s, d, p)  # below the price the anytime actions may raise it first; no credit
         for i in range(ROOFS_PER_ROUND):
-            if s[G_ROOF_OPEN + i] >= 0:
+            if paid and s[G_ROOF_OPEN + i] >= 0:
                 mask[A_ROOF + i] = 1
                 n += 1
         mask[A_ROOF_PASS] = 1
