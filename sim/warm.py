@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 
 def warm_game(game: str) -> float:
@@ -38,7 +39,15 @@ def warm(games: list[str], jobs: int) -> dict[str, float]:
         return game, time.perf_counter() - started
 
     with ThreadPoolExecutor(max(1, jobs)) as pool:
-        return dict(pool.map(one, games))
+        return dict(pool.map(one, sorted(games, key=source_size, reverse=True)))
+
+
+def source_size(game: str) -> int:
+    """Bytes of the game's kernel sources and bots: a proxy for its compile time, so the longest compiles
+    start first and no core idles at the end."""
+    root = Path(__file__).resolve().parent
+    files = [*(root / "games" / game).glob("*.py"), *(root.parent / "strategies").glob(f"{game}*.py")]
+    return sum(f.stat().st_size for f in files)
 
 
 def main(argv: list[str] | None = None) -> None:

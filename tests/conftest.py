@@ -48,8 +48,9 @@ def pytest_sessionstart(session):
         return
     from sim.warm import warm
 
-    for game, seconds in warm(sorted(_games()), jobs=os.cpu_count() or 1).items():
-        print(f"kernels of {game} ready in {seconds:.0f} s")
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    for game, seconds in warm(list(_games()), jobs=os.cpu_count() or 1).items():
+        reporter.write_line(f"kernels of {game} ready in {seconds:.0f} s")
 
 
 def _games():
