@@ -15,7 +15,7 @@ _NOT_KERNEL = {
     f"sim/{name}.py"
     for name in (
         "action_stats", "backends", "datafiles", "docs", "engine", "errors", "experiments", "kernel_cache",
-        "output", "params", "registry", "regression", "results", "trace",
+        "output", "params", "registry", "regression", "results", "store", "trace",
     )
 }  # fmt: skip
 _NOT_KERNEL_IN_GAMES = {"render.py", "spec.py"}  # a game's text/JSON output and its GameSpec
