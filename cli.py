@@ -485,6 +485,8 @@ def matrix(
     p = info.players[1] if players is None else players
     if not info.players[0] <= p <= info.players[1]:
         raise BadInput(f"{game} is played by {info.players[0]} to {info.players[1]} players, not {p}")
+    if p < 2:
+        raise BadInput(f"--players {p}: a matchup puts one seat of A against a field of B, so it needs 2 players or more")
     params = _params_overrides(game, sets or [])
     from reports.console import print_matrix
     from reports.questions import matchup_matrix
@@ -541,10 +543,10 @@ def sweep(
         raise BadInput(f"sweep needs exactly one --set KNOB=LO..HI[:STEP], got {len(ranged)}")
     knob, text = next(iter(ranged.items()))
     fixed = _params_overrides(game, [f"{k}={v}" for k, v in raw.items() if k != knob])
-    values = parse_range(knob, text)
     from sim.registry import get_game
 
     spec = get_game(game)
+    values = parse_range(knob, text, spec.params)
     for v in values:
         spec.params.values({**fixed, knob: v})  # every value must be possible before anything runs
     from reports import sweep as sw
@@ -622,15 +624,13 @@ def value(
     if family:
         _family_value(spec, game, n, players, seed, sets, data, out, threads)
         return
-    cards = cards or next(iter(spec.card_kinds))
+    cards = next(iter(spec.card_kinds)) if cards is None else cards  # --cards '' is not the default
     if cards not in spec.card_kinds:
         raise BadInput(f"{game} has no card kind {cards!r}{did_you_mean(cards, list(spec.card_kinds))}")
     card = spec.card_kinds[cards]
     names = card["names"]
-    chosen = names if only is None else list(dict.fromkeys(c.strip() for c in only.split(",")))
+    chosen = _chosen_cards(only, cards, names)
     for c in chosen:
-        if not c:
-            raise BadInput(f"--only {only!r} has an empty entry: name {cards} cards, separated by commas")
         if c not in names:
             raise BadInput(f"unknown {cards} {c!r}{did_you_mean(c, names)}")
     base = _value_recipe(game, n, players, seed, sets, data)
@@ -645,6 +645,17 @@ def value(
         f"{game} {cards} value ({len(chosen)} cards)",
         lambda out, advance: card_value(base, cards, card, chosen, out, threads, advance, removed), print_value,
     )  # fmt: skip
+
+
+def _chosen_cards(only: str | None, kind: str, names: list[str]) -> list[str]:
+    """The cards --only names (each once, in the order given), or every card of the kind; shared by value,
+    robustness and sensitivity so that a card named twice is valued once everywhere."""
+    if only is None:
+        return list(names)
+    chosen = list(dict.fromkeys(c.strip() for c in only.split(",")))
+    if "" in chosen:
+        raise BadInput(f"--only {only!r} has an empty entry: name {kind} cards, separated by commas")
+    return chosen
 
 
 def _value_recipe(game, n, players, seed, sets, data):
@@ -733,7 +744,13 @@ def regress(
         _game_info(doc["game"])
         overrides_for[path] = _params_overrides(doc["game"], sets or [])
         recipe = Recipe.from_json(doc["recipe"])
-        prepare(Recipe(**{**recipe.to_json(), "params": {**recipe.params, **overrides_for[path]}}))
+        if recipe.data_dir is not None and _data(doc["game"], recipe.data_dir) is None:
+            raise BadInput(f"{path}: recipe.data_dir {recipe.data_dir!r} names the builtin data: write null")
+        prep = prepare(Recipe(**{**recipe.to_json(), "params": {**recipe.params, **overrides_for[path]}}))
+        if prep.codes != recipe.players:
+            raise BadInput(f"{path}: recipe.players {recipe.players} are not written as playout writes them "
+                           f"({prep.codes}): the counts could not be matched")  # fmt: skip
+        _fits_in_memory(recipe.n, 8 * prep.spec.n_result_columns, f"{path}: n {recipe.n} (a replay keeps every game)")
     drifted = False
     for path in paths:
         drifted |= _regress_one(path, docs[path], overrides_for[path], update, statistical_only, threads)
@@ -907,8 +924,8 @@ def robustness(
     threads = _threads(threads)
     if question not in QUESTIONS:
         raise BadInput(f"unknown question {question!r}{did_you_mean(question, list(QUESTIONS))}")
-    lineups = [_lineup(game, p) for p in (players or [None])]
-    data_sets = [(d, _data(game, d)) for d in (data or ["builtin"])]
+    lineups = _distinct([_lineup(game, p) for p in (players or [None])], "--players", key=tuple)
+    data_sets = _distinct([(d, _data(game, d)) for d in (data or ["builtin"])], "--data", key=lambda d: d[1])
     if len(lineups) * len(data_sets) < 2:
         raise BadInput("robustness needs at least two variations: give --data or --players more than once")
     q, fixed = _robustness_question(game, question, sets or [], seat, cards, only, top, strategies_, lineups)
@@ -934,6 +951,17 @@ def robustness(
     )  # fmt: skip
 
 
+def _distinct(items: list, option: str, key) -> list:
+    """The variations an option gives, refusing one given twice (as typed or resolved to the same codes or
+    data): a repeated variation would agree with itself and pass for a second opinion."""
+    seen = {}
+    for item in items:
+        if key(item) in seen:
+            raise BadInput(f"{option} gives the same variation twice ({seen[key(item)]!r}): give each once")
+        seen[key(item)] = item[0] if option == "--data" else ",".join(item)
+    return items
+
+
 def _robustness_question(game, question, sets, seat, cards, only, top, strategies_, lineups):
     """(reports.variations.Question, fixed knobs) from the options, each checked."""
     from reports.variations import Question
@@ -949,7 +977,7 @@ def _robustness_question(game, question, sets, seat, cards, only, top, strategie
         if len(ranged) != 1:
             raise BadInput(f"--question fair-value needs exactly one --set KNOB=LO..HI, got {len(ranged)}")
         ((knob, text),) = ranged.items()
-        values = parse_range(knob, text)
+        values = parse_range(knob, text, spec.params)
         for v in values:
             spec.params.values({**fixed, knob: v})
         from reports import sweep as sw
@@ -963,11 +991,11 @@ def _robustness_question(game, question, sets, seat, cards, only, top, strategie
     if question == "card-value":
         from sim.errors import did_you_mean
 
-        kind = cards or next(iter(spec.card_kinds), None)
+        kind = next(iter(spec.card_kinds), None) if cards is None else cards
         if kind not in spec.card_kinds:
             raise BadInput(f"{game} has no card kind {kind!r}{did_you_mean(str(kind), list(spec.card_kinds))}")
         card = spec.card_kinds[kind]
-        chosen = [c.strip() for c in only.split(",")] if only else list(card["names"])
+        chosen = _chosen_cards(only, kind, card["names"])
         for c in chosen:
             if c not in card["names"]:
                 raise BadInput(f"unknown {kind} {c!r}{did_you_mean(c, card['names'])}")
@@ -979,6 +1007,8 @@ def _robustness_question(game, question, sets, seat, cards, only, top, strategie
 
         if len(lineups) != 1 or len({len(c) for c in lineups}) != 1:
             raise BadInput("--question matchups varies the data only: give one --players (its count of seats)")
+        if len(lineups[0]) < 2:
+            raise BadInput("--question matchups puts one seat of A against a field of B: give 2 players or more")
         codes = list(dict.fromkeys(spec.strategies.player(c).code for c in split_codes(strategies_ or "random,greedy")))
         if len(codes) < 2:
             raise BadInput(f"--strategies needs at least two different codes, not {strategies_!r}")
@@ -1052,9 +1082,15 @@ def sensitivity(
     from sim.registry import get_game
 
     data_dir = _data(game, data)
+    get_game(game).load_data(data_dir)  # the game's own checks first: a malformed file is named, never read raw
     found = list(assumed_tables(set_files(game, data_dir)))
-    chosen = [t.strip() for t in tables.split(",")] if tables else found
+    if not found:
+        raise BadInput(f"{game}'s data set {data or 'builtin'} has no ASSUMED table with numbers to vary: "
+                       "sensitivity has nothing to rank")  # fmt: skip
+    chosen = found if tables is None else list(dict.fromkeys(t.strip() for t in tables.split(",")))
     for t in chosen:
+        if not t:
+            raise BadInput(f"--tables {tables!r} has an empty entry: name data files, separated by commas")
         if t not in found:
             raise BadInput(f"{game} has no ASSUMED table {t!r}{did_you_mean(t, found)}")
     base = Recipe(game, codes, seed, n, chunk_for(game, codes, n), fixed, data_dir)
@@ -1100,18 +1136,19 @@ def compare(
     from reports.console import footer, frame_table
     from reports.export import header_lines, write_csv
 
+    target = None if out is None else _out(out, Path())  # checked before anything is read or created
     kind, tables, m_a, m_b = compare_answers(dir_a, dir_b)
     console = Console()
     console.print(f"A: {footer(m_a)}")
     console.print(f"B: {footer(m_b)}")
     for name, table in tables.items():
         console.print(frame_table(f"{name.replace('_', ' ')}: A - B", table))
-    if out:
-        Path(out).mkdir(parents=True, exist_ok=True)
-        for name, table in tables.items():
-            write_csv(table, Path(out) / f"{name}.csv", [f"A: {x}" for x in header_lines(m_a)]
-                      + [f"B: {x}" for x in header_lines(m_b)])  # fmt: skip
-        console.print(f"tables: {out}")
+    if target is not None:
+        with _claim(target):
+            for name, table in tables.items():
+                write_csv(table, target / f"{name}.csv", [f"A: {x}" for x in header_lines(m_a)]
+                          + [f"B: {x}" for x in header_lines(m_b)])  # fmt: skip
+        console.print(f"tables: {target}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,7 +14,7 @@ Different games or questions, or a directory that is neither, are refused (Input
 
 from __future__ import annotations
 
-import json
+import io
 import math
 from pathlib import Path
 
@@ -22,30 +22,41 @@ import polars as pl
 
 from reports.stats import Z95, two_rate_test
 from sim.errors import InputError
-from sim.results import read_games, read_manifest
+from sim.results import read_games
+from sim.store import verified_experiment, verified_run, verified_table
 
 
 def _answer(path: Path) -> tuple[str, dict]:
-    """(kind, manifest) of an output directory: 'seats' for a run, else the experiment's question."""
+    """(kind, manifest) of an output directory: 'seats' for a run, else the experiment's question. Read
+    through the keyed store (sim/store.py): a run only when it finished and its table, manifest and seal
+    agree; an experiment only when its experiment.json is sealed and intact."""
     path = Path(path)
     if not path.is_dir():
         raise InputError(f"{path} is not a directory")
-    if (path / "experiment.json").is_file():
-        m = json.loads((path / "experiment.json").read_text(encoding="utf-8"))
+    if (path / "experiment.json").exists():
+        m = verified_experiment(path)
         question = str(m.get("question", ""))
         if question.startswith("sweep of"):
             return "sweep", m
-        if question.endswith(" value"):
+        if question.endswith(" value") and not question.startswith("family"):
             return "value", m
         raise InputError(f"{path}: compare reads seat fairness, sweeps and card values, not {question!r}")
-    return "seats", read_manifest(path)
+    return "seats", verified_run(path)
 
 
-def _table(path: Path, name: str) -> pl.DataFrame:
+def _table(path: Path, name: str, manifest: dict, columns: tuple[str, ...]) -> pl.DataFrame:
+    """Table `name` of an experiment output, its bytes checked against experiment.json, with `columns`."""
     file = Path(path) / f"{name}.csv"
-    if not file.is_file():
-        raise InputError(f"{path}: {name}.csv is missing")
-    return pl.read_csv(file, comment_prefix="#")
+    data = verified_table(path, manifest, file.name)
+    try:
+        table = pl.read_csv(io.BytesIO(data), comment_prefix="#")
+    except Exception as e:  # polars raises several error types for a malformed CSV
+        raise InputError(f"{file}: not a readable table ({str(e).splitlines()[0]})") from None
+    missing = [c for c in columns if c not in table.columns]
+    if missing or table.height == 0:
+        raise InputError(f"{file}: not a {name} table of playout (missing column {missing[0]!r})" if missing
+                         else f"{file}: holds no rows")  # fmt: skip
+    return table
 
 
 def _normal_difference(x_a, lo_a, hi_a, x_b, lo_b, hi_b) -> tuple[float, float, float]:
@@ -70,9 +81,13 @@ def compare(dir_a: Path, dir_b: Path) -> tuple[str, dict[str, pl.DataFrame], dic
     elif kind_a == "sweep":
         if m_a.get("seat") != m_b.get("seat"):
             raise InputError(f"{dir_a} sweeps for seat {m_a.get('seat')} but {dir_b} for seat {m_b.get('seat')}")
-        tables = compare_sweeps(dir_a, dir_b)
+        curve, fair = ("value", "seat", "wins", "games"), ("knob", "seat", "fair_value", "lo", "hi")
+        tables = compare_sweeps(*(
+            (_table(d, "win_rates", m, curve), _table(d, "fair_value", m, fair)) for d, m in ((dir_a, m_a), (dir_b, m_b))
+        ))  # fmt: skip
     else:
-        tables = compare_values(_table(dir_a, "value"), _table(dir_b, "value"))
+        cols = ("card", "given_win_delta", "given_win_lo", "given_win_hi")
+        tables = compare_values(_table(dir_a, "value", m_a, cols), _table(dir_b, "value", m_b, cols))
     return kind_a, tables, m_a, m_b
 
 
@@ -105,16 +120,18 @@ def compare_seats(games_a: pl.DataFrame, games_b: pl.DataFrame) -> pl.DataFrame:
     return pl.DataFrame(_rate_rows(keys, a, b), schema=["players", "seat", *RATE_COLUMNS], orient="row")
 
 
-def compare_sweeps(dir_a: Path, dir_b: Path) -> dict[str, pl.DataFrame]:
+def compare_sweeps(a_tables: tuple[pl.DataFrame, pl.DataFrame], b_tables: tuple[pl.DataFrame, pl.DataFrame]):
+    """Two sweeps, each as (win_rates, fair_value) tables: per value and seat A - B, and the fair values."""
+
     def counts(t: pl.DataFrame) -> dict:
         return {(v, s): (w, n) for v, s, w, n in t.select("value", "seat", "wins", "games").iter_rows()}
 
-    a, b = counts(_table(dir_a, "win_rates")), counts(_table(dir_b, "win_rates"))
+    a, b = counts(a_tables[0]), counts(b_tables[0])
     keys = sorted(set(a) & set(b))
     if not keys:
         raise InputError("the two sweeps share no value of the knob")
     curve = pl.DataFrame(_rate_rows(keys, a, b), schema=["value", "seat", *RATE_COLUMNS], orient="row")
-    fa, fb = _table(dir_a, "fair_value").row(0, named=True), _table(dir_b, "fair_value").row(0, named=True)
+    fa, fb = a_tables[1].row(0, named=True), b_tables[1].row(0, named=True)
     x = [fa[k] if fa[k] is not None else math.nan for k in ("fair_value", "lo", "hi")]
     y = [fb[k] if fb[k] is not None else math.nan for k in ("fair_value", "lo", "hi")]
     d, lo, hi = _normal_difference(x[0], x[1], x[2], y[0], y[1], y[2])

@@ -1,15 +1,14 @@
 """Writing an experiment's outputs (matrix, sweep, value): CSV tables, PNG figures, one HTML page and
-experiment.json, each carrying the header facts (game, rules, data and its ASSUMED share, lineup, seed, n)."""
+experiment.json (sealed, with the sha256 of each table: sim/store.py), each carrying the header facts (game, rules, data and its ASSUMED share, lineup, seed, n)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import polars as pl
 
 from reports import export
-from sim.output import atomic_write_bytes
+from sim.store import TABLES_SEAL, seal_tables, write_sealed
 
 
 def write_experiment(
@@ -35,6 +34,8 @@ def write_experiment(
     ]  # fmt: skip
     paths.update({p.name: p for p in figures.values()})
     paths["report.html"] = export.write_html(out_dir / "report.html", title, header, sections)
-    atomic_write_bytes(out_dir / "experiment.json", (json.dumps(manifest, indent=2) + "\n").encode())
+    # compare reads these tables back only while their bytes and this document match what was written here
+    tables_sha256 = seal_tables(out_dir, [f"{name}.csv" for name in tables])
+    write_sealed(out_dir / "experiment.json", {**manifest, TABLES_SEAL: tables_sha256})
     paths["experiment.json"] = out_dir / "experiment.json"
     return paths

@@ -150,7 +150,7 @@ def card_value(
     styles = {"value": (percent, "given_win_delta", 0.0)}
     tables = {"value": table}
     if "described_by" in card:  # what the values rest on: the data columns that describe the cards
-        rows = ro.card_rows(base.game, base.data_dir, card["described_by"], chosen)
+        rows = ro.card_rows(base.game, base.data_dir, card["described_by"], chosen, card["names"])
         tables["rests_on"] = ro.rests_on(table, rows, card["described_by"])
         notes["rests_on"] = rests_on_note(tables["rests_on"], card["described_by"])
         styles["rests_on"] = (["share", "mean_given_win_delta", "mean_lo", "mean_hi"], "share", 0.0)

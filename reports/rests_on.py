@@ -31,14 +31,17 @@ COLUMNS = ["column", "provenance", "assumed_cards", "share", "groups", "value", 
            "mean_lo", "mean_hi"]  # fmt: skip
 
 
-def card_rows(game: str, data_dir: str | None, described_by: dict, names: list[str]) -> pl.DataFrame:
+def card_rows(game: str, data_dir: str | None, described_by: dict, names: list[str],
+              all_names: list[str] | None = None) -> pl.DataFrame:  # fmt: skip
     """The describing columns of each card (column `card` holds its name), read from the table the run used
     (the --data overlay if it has one), with `provenance` and `source`, in `names` order. Values are text:
-    they are grouped, never added."""
+    they are grouped, never added. all_names: every card of the kind (default: names)."""
     sources = DataSources(game_data_dir(game), Path(data_dir) if data_dir else None)
     path = sources.path_of(described_by["table"])
     table = pl.read_csv(path, comment_prefix="#", infer_schema=False, encoding="utf8-lossy")
-    keys = described_by.get("keys") or names
+    # `keys` (when the table keys its rows otherwise than by name) follow every card of the kind, in the
+    # kind's order (all_names); the cards asked may be a few of them
+    keys = [described_by["keys"][(all_names or names).index(n)] for n in names] if "keys" in described_by else names
     wanted = pl.DataFrame({"card": names, described_by["key"]: [str(k) for k in keys]})
     source = pl.col("source") if "source" in table.columns else pl.lit("")
     picked = table.select(described_by["key"], *described_by["columns"], "provenance", source.alias("source"))

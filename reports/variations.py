@@ -9,17 +9,16 @@ kept on disk so a long robustness run resumes where it stopped, then judged by r
 
 from __future__ import annotations
 
-import json
+import hashlib
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from reports import robustness as rb
 from sim.engine import Recipe
 from sim.experiments import with_players
-from sim.output import atomic_write_bytes
 
 QUESTIONS = ("seat-fairness", "fair-value", "card-value", "matchups")
 ESTIMATES = "estimates.json"
@@ -53,13 +52,22 @@ class Question:
 
 
 def slug(variation: rb.Variation) -> str:
-    text = f"{Path(variation.data).name or variation.data}__{variation.players}"
-    return re.sub(r"[^A-Za-z0-9_.=*+-]+", "_", text)
+    """The variation's directory name: its data and lineup, readable; a data directory also by a hash of its
+    whole path, so two directories with one base name never share (and overwrite) a variation."""
+    name = Path(variation.data).name or variation.data
+    if name != variation.data:
+        name += "-" + hashlib.sha256(variation.data.encode()).hexdigest()[:8]
+    return re.sub(r"[^A-Za-z0-9_.=*+-]+", "_", f"{name}__{variation.players}")
 
 
 def variation_key(question: Question, recipe: Recipe) -> dict:
-    """What decides a variation's answer: a finished one is reused only when all of it is equal."""
-    return {"question": question.describe(), "recipe": recipe.to_json()}
+    """What decides a variation's answer (sim/store.py): what decides the recipe's games (code, rules, knobs,
+    data contents, the recipe) and every option of the question that changes its estimates (not --top, which
+    only judges them, nor the card's spec, which the kind and the code decide)."""
+    from sim.store import answer_key
+
+    options = {k: v for k, v in asdict(question).items() if k not in ("card", "top")}
+    return answer_key(recipe, options)
 
 
 def answer(question: Question, recipe: Recipe, out: Path, threads=None, on_games=None) -> list[tuple]:
@@ -86,13 +94,10 @@ def answer(question: Question, recipe: Recipe, out: Path, threads=None, on_games
 
 def seat_fairness(recipe: Recipe, out: Path, threads, on_games) -> list[tuple]:
     from reports.balance import seat_fairness as fairness
-    from sim.engine import run
-    from sim.results import MANIFEST, read_games
+    from sim.results import read_games
+    from sim.store import kept_run
 
-    resume = (out / MANIFEST).exists()  # an interrupted variation continues from its finished chunks
-    skip = getattr(on_games, "skip", on_games)
-    run(recipe, out, threads=threads, resume=resume, on_chunk=on_games, on_resume=skip)
-    table = fairness(read_games(out))
+    table = fairness(read_games(kept_run(recipe, out, threads, on_chunk=on_games)))
     return [(f"seat {s}", r, lo, hi) for s, r, lo, hi in table.select("seat", "win_rate", "lo", "hi").iter_rows()]
 
 
@@ -120,20 +125,19 @@ def answer_all(
 ) -> list[rb.Estimate]:
     """Every variation's estimates; a variation finished by an earlier call with the same key is read
     back, not replayed."""
+    from sim.store import keep, recall
+
     estimates = []
     for variation, recipe in variations:
         where = out / "variations" / slug(variation)
         key = variation_key(question, recipe)
-        done = where / ESTIMATES
-        saved = json.loads(done.read_text()) if done.exists() else None
-        if saved is not None and saved.get("key") == key:
-            rows = saved["estimates"]
+        rows = recall(where / ESTIMATES, key)  # None unless made by exactly this key and intact
+        if rows is not None:
             if on_games is not None and hasattr(on_games, "skip"):
                 on_games.skip(games_of(question, recipe))  # done earlier: the bar moves, the rate does not
         else:
-            rows = answer(question, recipe, where, threads, on_games)
-            payload = {"key": key, "estimates": [[c, float(x), float(lo), float(hi)] for c, x, lo, hi in rows]}
-            atomic_write_bytes(done, (json.dumps(payload, indent=1) + "\n").encode())
+            rows = [[c, float(x), float(lo), float(hi)] for c, x, lo, hi in answer(question, recipe, where, threads, on_games)]
+            keep(where / ESTIMATES, key, rows)
         estimates += [rb.Estimate(variation, c, float(x), float(lo), float(hi)) for c, x, lo, hi in rows]
     return estimates
 

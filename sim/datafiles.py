@@ -123,6 +123,9 @@ def read_table(
     lines = [line for line in io.StringIO(text, newline="") if line.strip() and not line.lstrip().startswith("#")]
     reader = csv.DictReader(lines)
     header = reader.fieldnames or []
+    twice = [name for i, name in enumerate(header) if name in header[:i]]
+    if twice:  # a reader would silently keep the last copy: which of the two the user meant is unknown
+        raise DataError(f"{path}: column {twice[0]} appears twice in the header; keep one")
     expected = [c.name for c in columns] + ["provenance"]
     missing = [c for c in expected if c not in header]
     if missing:
@@ -222,6 +225,8 @@ def resolve_data(game: str, data: str | None) -> str | None:
     for a directory of that name. Raises DataError for anything else."""
     if data is None or data == "builtin":
         return None
+    if not data.strip():  # not "here": an empty option is a slip, and the current directory would be read
+        raise DataError("--data is empty: name a data set of `playout data GAME` or a directory")
     sets = named_sets(game_data_dir(game))
     if data in sets:
         return data

@@ -25,6 +25,7 @@ from sim.kernel_cache import code_fingerprint
 from sim.output import OutputDir, check
 from sim.registry import get_game
 from sim.spec import STATUS_OK, STATUS_TEXT, DataSet, GameSpec
+from sim.store import seal
 from strategies import Player, lineup_arrays
 
 DEFAULT_CHUNK = 8192
@@ -112,6 +113,8 @@ def prepare(recipe: Recipe) -> Prepared:
             f"-n {recipe.n} from game {recipe.first} runs past the last game index, {MAX_INDEX} (2**63 - 1)"
         )
     players = [spec.strategies.player(code) for code in recipe.players]
+    for player in players:
+        check_search_weights(spec, player)
     lineup, weights = lineup_arrays(players)
     params = spec.params.values(recipe.params)
     check_knobs_apply(recipe.params, n_players)
@@ -124,6 +127,45 @@ def check_index(value: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_INDEX:
         raise ParamError(f"{what} {value!r} is out of range: a whole number from 0 to {MAX_INDEX} (2**63 - 1)")
     return value
+
+
+# What one node of the search tree costs (strategies/mcts.py `search`: four int32 links, visits and
+# availability as float64, a float64 reward sum per seat for its MAX_SEATS = 8 seats, an int32 on the path).
+SEARCH_NODE_BYTES = 4 * 4 + 2 * 8 + 8 * 8 + 4
+
+
+def max_search_iters() -> int:
+    """The most iterations a search may take per decision: its tree (iters + 1 nodes, allocated at each
+    decision) in every thread at once must fit in half of this machine's memory."""
+    import numba
+
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (OSError, ValueError):
+        total = 2**33
+    return max(1, total // (2 * max(1, numba.config.NUMBA_NUM_THREADS) * SEARCH_NODE_BYTES) - 1)
+
+
+def check_search_weights(spec: GameSpec, player: Player) -> None:
+    """A searching player's iterations and depth are whole numbers in range (the iterations bounded by this
+    machine's memory), its exploration constant not negative: the kernel would read a negative count as one
+    iteration, truncate a fraction, and fail (or be killed) allocating a tree beyond memory."""
+    if player.strategy.code == "random" and ":" in player.code:  # it reads no weight: they would change nothing
+        raise ParamError(f"player code {player.code!r}: the random bot takes no weights")
+    if player.strategy.family != "mcts":
+        return
+    at = {w.name: i for i, w in enumerate(spec.strategies.weights)}
+    w = player.weights
+    most = max_search_iters()
+    iters, depth, c = w[at["iters"]], w[at["depth"]], w[at["c"]]
+    if not (iters == int(iters) and 1 <= iters <= most):
+        raise ParamError(f"player code {player.code!r}: iters must be a whole number from 1 to {most:,} "
+                         f"(the most this machine's memory holds), not {iters:g}")  # fmt: skip
+    if not (depth == int(depth) and 0 <= depth <= spec.max_steps):
+        raise ParamError(f"player code {player.code!r}: depth must be a whole number from 0 (to the end) to "
+                         f"{spec.max_steps}, not {depth:g}")  # fmt: skip
+    if not c >= 0:
+        raise ParamError(f"player code {player.code!r}: c (exploration) must be 0 or more, not {c:g}")
 
 
 def check_knobs_apply(changed: dict[str, int], n_players: int) -> None:
@@ -311,7 +353,7 @@ def run(
         for line in problems:
             if on_warning:
                 on_warning(f"{line}: playing its games again")
-        results.write_json(out_dir / results.MANIFEST, now)
+        results.write_json(out_dir / results.MANIFEST, seal(now))
         try:
             session.play(prep, backend, out_dir, key, done, cluster, on_chunk, on_resume, on_compile)
             session.fingerprint = session.merge(prep, out_dir, key)
@@ -324,6 +366,7 @@ def run(
             games_played_this_session=session.played,
             games_per_second=round(session.played / session.play_seconds, 1) if session.play_seconds > 0 else None,
         )
+        manifest = seal(manifest)  # report, compare and reuse read it only while its content matches this seal
         results.write_json(out_dir / results.MANIFEST, manifest)
         results.remove_parts(out_dir)  # only now: the table and the complete manifest are on disk
     return manifest

@@ -57,22 +57,13 @@ def arm_name(recipe: Recipe) -> str:
 
 
 def play_kept(recipe: Recipe, where: Path, threads, cluster, on_chunk) -> pl.DataFrame:
-    """The arm as a run in `where`, resumed from its finished chunks; an arm kept by other code, rules, knobs
-    or data is played again (its chunks would not match)."""
-    from sim.engine import manifest_for, run, run_key
-    from sim.results import GAMES_FILE, MANIFEST, read_manifest
+    """The arm as a run in `where`, through the keyed store (sim/store.py): reused when finished by the same
+    code, rules, knobs, data and recipe and its table verifies, resumed from its finished chunks, or played
+    again when it was kept by anything else or is damaged."""
+    from sim.results import GAMES_FILE
+    from sim.store import kept_run
 
-    skip = getattr(on_chunk, "skip", on_chunk)
-    resume = (where / MANIFEST).exists()
-    if resume:
-        old = read_manifest(where)
-        if run_key(old) != run_key(manifest_for(prepare(recipe), "running", 0.0, 0, None)):
-            shutil.rmtree(where)
-            resume = False
-        elif old.get("status") == "complete" and skip:
-            skip(recipe.n)  # finished by an earlier attempt: the progress moves, the rate does not
-    run(recipe, where, threads, cluster, resume=resume, on_chunk=on_chunk, on_resume=skip)
-    return pl.read_parquet(where / GAMES_FILE)
+    return pl.read_parquet(kept_run(recipe, where, threads, cluster, on_chunk) / GAMES_FILE)
 
 
 def drop_arms(out: Path) -> None:
@@ -107,8 +98,10 @@ def with_players(base: Recipe, players: list[str]) -> Recipe:
     return replace(base, players=players, chunk=chunk_for(base.game, players, base.n))
 
 
-def parse_range(knob: str, text: str) -> list[int]:
-    """'0..8' -> [0, 1, ..., 8]; '0..8:2' -> [0, 2, 4, 6, 8] (whole numbers, inclusive)."""
+def parse_range(knob: str, text: str, space=None) -> list[int]:
+    """'0..8' -> [0, 1, ..., 8]; '0..8:2' -> [0, 2, 4, 6, 8] (whole numbers, inclusive). With `space` (the
+    game's ParamSpace) both ends are checked against the knob's range before any value is listed, so a
+    range past the machine word is refused rather than listed."""
     from sim.errors import ParamError
     from sim.params import parse_int
 
@@ -120,6 +113,9 @@ def parse_range(knob: str, text: str) -> list[int]:
     step = parse_int(step_text, f"--set {knob} step") if step_text else 1
     if step < 1 or hi < lo:
         raise ParamError(f"--set {knob}={text}: needs LO <= HI and a step of at least 1")
+    if space is not None:
+        space.values({knob: lo})
+        space.values({knob: hi})
     values = list(range(lo, hi + 1, step))
     if len(values) < 2:
         raise ParamError(f"--set {knob}={text}: a sweep needs at least two values")

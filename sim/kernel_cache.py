@@ -14,8 +14,8 @@ _KEEP = 4  # cache directories kept besides the current one
 _NOT_KERNEL = {
     f"sim/{name}.py"
     for name in (
-        "action_stats", "backends", "datafiles", "docs", "engine", "errors", "experiments", "kernel_cache", "warm",
-        "output", "params", "registry", "regression", "results", "trace",
+        "action_stats", "backends", "datafiles", "docs", "engine", "errors", "experiments", "kernel_cache",
+        "output", "params", "registry", "regression", "results", "store", "trace", "warm",
     )
 }  # fmt: skip
 _NOT_KERNEL_IN_GAMES = {"render.py", "spec.py"}  # a game's text/JSON output and its GameSpec

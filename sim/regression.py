@@ -104,16 +104,27 @@ def baseline_problem(doc) -> str | None:
             return f"recipe.{key} is missing or not a {words[kind]}"
     if not 0 <= recipe["seed"] <= MAX_INDEX or recipe["n"] < 1 or recipe["chunk"] < 1:
         return "recipe.seed, n or chunk is out of range"
+    players = recipe["players"]
+    if not players or not all(isinstance(c, str) and c.strip() for c in players):
+        return "recipe.players is not a list of player codes"
+    if "data_dir" not in recipe or not (recipe["data_dir"] is None or isinstance(recipe["data_dir"], str)):
+        return "recipe.data_dir is missing or not text (null for the builtin data)"  # never a silent builtin
+    first = recipe.get("first", 0)
+    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first <= MAX_INDEX:
+        return "recipe.first is not a game index"
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in recipe["params"].values()):
         return "recipe.params holds a value that is not a whole number"
     try:
         Recipe.from_json(recipe)
     except TypeError as e:
         return f"recipe: {e}"
+    expected = {"seats": {str(s) for s in range(len(players))}, "strategies": set(players)}
     for key in ("seats", "strategies"):
         counts = doc.get(key)
         if not isinstance(counts, dict) or not counts:
             return f"{key} is missing"
+        if set(counts) != expected[key]:  # the replay counts exactly these: any other key has nothing to match
+            return f"{key} names {', '.join(sorted(counts))}, but the recipe's lineup has {', '.join(sorted(expected[key]))}"
         for name, pair in counts.items():
             ok = isinstance(pair, list) and len(pair) == 2 and all(type(v) is int for v in pair)
             if not ok or not 0 <= pair[0] <= pair[1] or pair[1] < 1:

@@ -29,6 +29,7 @@ import pyarrow.parquet as pq
 from sim.errors import InputError, RunDataError, WriteError
 from sim.output import atomic_write, atomic_write_bytes, fsync_dir
 from sim.spec import GAME_COLUMNS, GameSpec
+from sim.store import check_seal
 
 ROW_GROUP = 65_536  # fixed, so games.parquet is byte-identical whatever the chunk size
 PARTS = "parts"
@@ -289,3 +290,4 @@ def verify_games(out_dir: Path, manifest: dict) -> None:
         raise RunDataError(
             f"{path} is damaged: its rows do not match the fingerprint (results_sha256) recorded when the run finished"
         )
+    check_seal(manifest, where)  # every fact a header copies from the manifest is as the run wrote it

@@ -10,6 +10,7 @@ import polars as pl
 import pyarrow.parquet as pq
 
 from sim.results import TABLE_META, table_fingerprint
+from sim.store import seal
 
 CARD0_IF_WIN, CARD0_IF_LOSS = 0.6, 0.2  # card 0 is owned more often by winners: a known association
 CARD1_OWNED, CARD3_OWNED = 0.3, 0.1  # cards 1 and 3 are owned independently of winning; card 2 never
@@ -84,12 +85,12 @@ def manifest(frame: pl.DataFrame, lineup: list[str], seed: int, share: float = 0
 
 def write_run(run_dir: Path, frame: pl.DataFrame, meta: dict) -> Path:
     """A finished run as `playout run` leaves it: the table with its key-value metadata, the manifest
-    with the table's fingerprint."""
+    with the table's fingerprint, sealed (sim/store.py)."""
     run_dir.mkdir(parents=True, exist_ok=True)
     meta = {**meta, "results_sha256": table_fingerprint(frame)}
     table_meta = {k: meta[k] for k in ("game", "seed", "n", "results_sha256")}
     table = frame.to_arrow()
     table = table.replace_schema_metadata({TABLE_META: json.dumps(table_meta)})
     pq.write_table(table, run_dir / "games.parquet")
-    (run_dir / "manifest.json").write_text(json.dumps(meta))
+    (run_dir / "manifest.json").write_text(json.dumps(seal(meta)))
     return run_dir

@@ -13,6 +13,7 @@ from synthetic_runs import manifest, synthetic_games, write_run
 from reports.compare import compare
 from reports.export import write_csv
 from sim.errors import InputError
+from sim.store import TABLES_SEAL, seal_tables, write_sealed
 
 
 def _run(tmp_path, name, seat_win, seed, n=6000):
@@ -35,9 +36,11 @@ def test_seat_fairness_difference_finds_a_known_shift_and_none_where_there_is_no
 def _experiment(tmp_path, name, question, game="synthgame", **tables):
     d = tmp_path / name
     d.mkdir()
-    (d / "experiment.json").write_text(json.dumps({"game": game, "question": question, "seat": 0, "seed": 1}))
     for table_name, frame in tables.items():
         write_csv(frame, d / f"{table_name}.csv", ["a header line"])
+    names = [f"{t}.csv" for t in tables]
+    write_sealed(d / "experiment.json", {"game": game, "question": question, "seat": 0, "seed": 1,
+                                         TABLES_SEAL: seal_tables(d, names)})  # fmt: skip
     return d
 
 

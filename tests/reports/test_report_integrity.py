@@ -81,3 +81,12 @@ def test_tables_are_styled_by_pandas_with_percentages_and_shading(example_run):
     assert 'class="col_heading' in page  # rendered by the Styler
     first = paths["report.html"].read_bytes()
     assert build_report(example_run)["report.html"].read_bytes() == first  # the same page every time
+
+
+def test_a_header_fact_edited_in_the_manifest_is_refused(synth_run):
+    # report copies data_assumed_share into every header; an edited share of 0 once printed "no ASSUMED
+    # placeholder values" over data that is mostly ASSUMED
+    path = synth_run / "manifest.json"
+    path.write_text(json.dumps({**json.loads(path.read_text()), "data_assumed_share": 0}))
+    assert "was changed after playout wrote it" in one_line_error(lambda: build_report(synth_run))
+    assert not (synth_run / "report").exists()
