@@ -486,7 +486,9 @@ def matrix(
     if not info.players[0] <= p <= info.players[1]:
         raise BadInput(f"{game} is played by {info.players[0]} to {info.players[1]} players, not {p}")
     if p < 2:
-        raise BadInput(f"--players {p}: a matchup puts one seat of A against a field of B, so it needs 2 players or more")
+        raise BadInput(
+            f"--players {p}: a matchup puts one seat of A against a field of B, so it needs 2 players or more"
+        )
     params = _params_overrides(game, sets or [])
     from reports.console import print_matrix
     from reports.questions import matchup_matrix

@@ -83,7 +83,8 @@ def compare(dir_a: Path, dir_b: Path) -> tuple[str, dict[str, pl.DataFrame], dic
             raise InputError(f"{dir_a} sweeps for seat {m_a.get('seat')} but {dir_b} for seat {m_b.get('seat')}")
         curve, fair = ("value", "seat", "wins", "games"), ("knob", "seat", "fair_value", "lo", "hi")
         tables = compare_sweeps(*(
-            (_table(d, "win_rates", m, curve), _table(d, "fair_value", m, fair)) for d, m in ((dir_a, m_a), (dir_b, m_b))
+            (_table(d, "win_rates", m, curve), _table(d, "fair_value", m, fair))
+            for d, m in ((dir_a, m_a), (dir_b, m_b))
         ))  # fmt: skip
     else:
         cols = ("card", "given_win_delta", "given_win_lo", "given_win_hi")

@@ -1,5 +1,6 @@
 """Writing an experiment's outputs (matrix, sweep, value): CSV tables, PNG figures, one HTML page and
-experiment.json (sealed, with the sha256 of each table: sim/store.py), each carrying the header facts (game, rules, data and its ASSUMED share, lineup, seed, n)."""
+experiment.json (sealed, with the sha256 of each table: sim/store.py), each carrying the header facts (game, rules,
+data and its ASSUMED share, lineup, seed, n)."""
 
 from __future__ import annotations
 

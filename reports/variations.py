@@ -136,7 +136,10 @@ def answer_all(
             if on_games is not None and hasattr(on_games, "skip"):
                 on_games.skip(games_of(question, recipe))  # done earlier: the bar moves, the rate does not
         else:
-            rows = [[c, float(x), float(lo), float(hi)] for c, x, lo, hi in answer(question, recipe, where, threads, on_games)]
+            rows = [
+                [c, float(x), float(lo), float(hi)]
+                for c, x, lo, hi in answer(question, recipe, where, threads, on_games)
+            ]
             keep(where / ESTIMATES, key, rows)
         estimates += [rb.Estimate(variation, c, float(x), float(lo), float(hi)) for c, x, lo, hi in rows]
     return estimates

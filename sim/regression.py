@@ -124,7 +124,8 @@ def baseline_problem(doc) -> str | None:
         if not isinstance(counts, dict) or not counts:
             return f"{key} is missing"
         if set(counts) != expected[key]:  # the replay counts exactly these: any other key has nothing to match
-            return f"{key} names {', '.join(sorted(counts))}, but the recipe's lineup has {', '.join(sorted(expected[key]))}"
+            names, lineup = ", ".join(sorted(counts)), ", ".join(sorted(expected[key]))
+            return f"{key} names {names}, but the recipe's lineup has {lineup}"
         for name, pair in counts.items():
             ok = isinstance(pair, list) and len(pair) == 2 and all(type(v) is int for v in pair)
             if not ok or not 0 <= pair[0] <= pair[1] or pair[1] < 1:

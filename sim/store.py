@@ -150,7 +150,7 @@ def kept_run(
     and verifies; resumed from its finished chunks when an unfinished one was; otherwise (another key, a
     damaged table or manifest, litter) removed and played again."""
     from sim.engine import run
-    from sim.results import MANIFEST, read_manifest
+    from sim.results import read_manifest
 
     key = recipe_key(recipe)
     skip = getattr(on_chunk, "skip", on_chunk)

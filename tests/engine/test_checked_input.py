@@ -158,8 +158,12 @@ def test_a_malformed_baseline_is_refused_before_anything_is_replayed(tmp_path, c
 NAMES = st.sampled_from(["yokohama", "gangsta", "lagranja", "obsession", "yokohoma", "", "chess"])
 WORDS = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
 NUMBERS = st.one_of(st.integers(-(2**70), 2**70).map(str), st.sampled_from(["", "x", "1e3", "nan", "-0", "2.5"]))
-SETS = st.one_of(WORDS, st.tuples(st.sampled_from(["start_money.seat0", "pass.rent", "nope"]), NUMBERS,
-                                  st.sampled_from(["", "..", "..9", ":0"])).map(lambda t: f"{t[0]}={t[1]}{t[2]}"))
+SETS = st.one_of(
+    WORDS,
+    st.tuples(
+        st.sampled_from(["start_money.seat0", "pass.rent", "nope"]), NUMBERS, st.sampled_from(["", "..", "..9", ":0"])
+    ).map(lambda t: f"{t[0]}={t[1]}{t[2]}"),
+)
 
 
 @st.composite
