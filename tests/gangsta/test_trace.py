@@ -28,6 +28,10 @@ from sim.games.gangsta.layout import (
     G_GDECK_N,
     G_GDISCARD,
     G_GDISCARD_N,
+    G_HDECK,
+    G_HDECK_N,
+    G_HDISCARD,
+    G_HDISCARD_N,
     G_HRIVER,
     G_OPENING,
     G_PHASE,
@@ -243,3 +247,23 @@ def test_a_traced_game_names_every_card_drawn_to_the_rivers(capsys):
         assert steps[e["step"]]["rivers"]["heists"][e["slot"]] == e["heist"]
     for e in of(evs, "reshuffle"):  # every reshuffle names its new order
         assert e["order"]
+
+
+def test_a_heist_reshuffle_gives_the_new_order_the_discarded_heist_included():
+    g = Game(3)
+    g.heists([201, 202, 203, 204, 205])
+    n = int(g.s[G_HDECK_N + 0])
+    pile = [int(h) for h in g.s[G_HDECK : G_HDECK + n]]
+    g.s[G_HDISCARD : G_HDISCARD + n] = pile  # chapter 1's deck in the discard pile: the refill reshuffles it
+    g.s[G_HDISCARD_N] = n
+    g.s[G_HDECK_N + 0] = 0
+    g.turn(0)
+    g.act(A_PASS)
+    evs = step_events(g, A_DISCARD_HEIST + 1)  # heist 202 joins the pile before the refill
+    (shuffle,) = of(evs, "reshuffle")
+    (drawn,) = of(evs, "heist_drawn")
+    assert shuffle["deck"] == "heists"
+    assert sorted(shuffle["order"]) == sorted([202] + [DATA.detail.heist_ids[h] for h in pile])
+    assert shuffle["order"][0] == drawn["heist"]
+    left = int(g.s[G_HDECK_N + 0])
+    assert shuffle["order"][1:] == [DATA.detail.heist_ids[int(g.s[G_HDECK + i])] for i in range(left - 1, -1, -1)]
