@@ -1,6 +1,7 @@
 """Shared fixtures. Importing `sim` first points numba's cache at the hashed kernel-source directory."""
 
 import os
+from pathlib import Path
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "2")
 
@@ -49,11 +50,23 @@ def pytest_sessionstart(session):
     from sim.warm import warm
 
     reporter = config.pluginmanager.get_plugin("terminalreporter")
-    for game, seconds in warm(list(_games()), jobs=os.cpu_count() or 1).items():
+    for game, seconds in warm(_games(config), jobs=os.cpu_count() or 1).items():
         reporter.write_line(f"kernels of {game} ready in {seconds:.0f} s")
 
 
-def _games():
+def _games(config) -> list[str]:
+    """The games the selected tests play: those of tests/<game>/ when every path given is in a game's folder
+    (`pytest tests/yokohama` compiles Yokohama only), else every game (the engine, report and regression
+    tests play them all). A game left out still compiles on first use, only not ahead."""
     from sim.registry import available
 
-    return available()
+    games = list(available())
+    tests = Path(__file__).resolve().parent
+    chosen = set()
+    for arg in config.args:
+        path = (Path(config.invocation_params.dir) / arg.split("::")[0]).resolve()
+        inside = path.relative_to(tests).parts if path.is_relative_to(tests) else ()
+        if not inside or inside[0] not in games:
+            return games
+        chosen.add(inside[0])
+    return [g for g in games if g in chosen]
