@@ -1,6 +1,9 @@
 """Shared fixtures. Importing `sim` first points numba's cache at the hashed kernel-source directory."""
 
+import hashlib
+import json
 import os
+import pickle
 from pathlib import Path
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "2")
@@ -70,3 +73,37 @@ def _games(config) -> list[str]:
             return games
         chosen.add(inside[0])
     return [g for g in games if g in chosen]
+
+
+_replays: dict[str, object] = {}
+
+
+@pytest.fixture()
+def shared_replays(monkeypatch, tmp_path_factory):
+    """One replay per baseline recipe in a test run, shared by the tests that replay the recorded baselines
+    (tests/regression and the `regress` command's tests) across the xdist workers. A replay is deterministic
+    (the same recipe and code give the same counts, whatever the threads), so replaying 20,000 games a second
+    time checks nothing the first did not; each test still makes its own assertions on the counts."""
+    from sim import regression
+
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")  # one id per run, the same in every worker
+    folder = tmp_path_factory.getbasetemp().parent / f"replays-{run}" if run else None
+    replay = regression.replay
+
+    def shared(recipe, threads=None):
+        key = hashlib.sha256(json.dumps(recipe.to_json(), sort_keys=True).encode()).hexdigest()[:16]
+        path = folder / f"{key}.pickle" if folder else None
+        if key in _replays:
+            return _replays[key]
+        if path and path.exists():
+            _replays[key] = pickle.loads(path.read_bytes())
+            return _replays[key]
+        _replays[key] = counts = replay(recipe, threads)
+        if path:
+            path.parent.mkdir(exist_ok=True)
+            part = path.with_suffix(f".{os.getpid()}")
+            part.write_bytes(pickle.dumps(counts))
+            part.replace(path)  # whole or absent for a worker reading it at the same moment
+        return counts
+
+    monkeypatch.setattr(regression, "replay", shared)
