@@ -152,7 +152,8 @@ def g_players(game, s):
 @overload(g_step, prefer_literal=True)
 def _step(game, s, d, k, a):
     f = _hooks(game).step
-    return lambda game, s, d, k, a: f(s, d, k, a)
+    # the play loop's int64 action: the tree's int32 actions would compile the game's whole step a second time
+    return lambda game, s, d, k, a: f(s, d, k, np.int64(a))
 
 
 @overload(g_legal_mask, prefer_literal=True)

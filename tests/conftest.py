@@ -1,6 +1,10 @@
 """Shared fixtures. Importing `sim` first points numba's cache at the hashed kernel-source directory."""
 
+import hashlib
+import json
 import os
+import pickle
+from pathlib import Path
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "2")
 
@@ -49,11 +53,57 @@ def pytest_sessionstart(session):
     from sim.warm import warm
 
     reporter = config.pluginmanager.get_plugin("terminalreporter")
-    for game, seconds in warm(list(_games()), jobs=os.cpu_count() or 1).items():
+    for game, seconds in warm(_games(config), jobs=os.cpu_count() or 1).items():
         reporter.write_line(f"kernels of {game} ready in {seconds:.0f} s")
 
 
-def _games():
+def _games(config) -> list[str]:
+    """The games the selected tests play: those of tests/<game>/ when every path given is in a game's folder
+    (`pytest tests/yokohama` compiles Yokohama only), else every game (the engine, report and regression
+    tests play them all). A game left out still compiles on first use, only not ahead."""
     from sim.registry import available
 
-    return available()
+    games = list(available())
+    tests = Path(__file__).resolve().parent
+    chosen = set()
+    for arg in config.args:
+        path = (Path(config.invocation_params.dir) / arg.split("::")[0]).resolve()
+        inside = path.relative_to(tests).parts if path.is_relative_to(tests) else ()
+        if not inside or inside[0] not in games:
+            return games
+        chosen.add(inside[0])
+    return [g for g in games if g in chosen]
+
+
+_replays: dict[str, object] = {}
+
+
+@pytest.fixture()
+def shared_replays(monkeypatch, tmp_path_factory):
+    """One replay per baseline recipe in a test run, shared by the tests that replay the recorded baselines
+    (tests/regression and the `regress` command's tests) across the xdist workers. A replay is deterministic
+    (the same recipe and code give the same counts, whatever the threads), so replaying 20,000 games a second
+    time checks nothing the first did not; each test still makes its own assertions on the counts."""
+    from sim import regression
+
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")  # one id per run, the same in every worker
+    folder = tmp_path_factory.getbasetemp().parent / f"replays-{run}" if run else None
+    replay = regression.replay
+
+    def shared(recipe, threads=None):
+        key = hashlib.sha256(json.dumps(recipe.to_json(), sort_keys=True).encode()).hexdigest()[:16]
+        path = folder / f"{key}.pickle" if folder else None
+        if key in _replays:
+            return _replays[key]
+        if path and path.exists():
+            _replays[key] = pickle.loads(path.read_bytes())
+            return _replays[key]
+        _replays[key] = counts = replay(recipe, threads)
+        if path:
+            path.parent.mkdir(exist_ok=True)
+            part = path.with_suffix(f".{os.getpid()}")
+            part.write_bytes(pickle.dumps(counts))
+            part.replace(path)  # whole or absent for a worker reading it at the same moment
+        return counts
+
+    monkeypatch.setattr(regression, "replay", shared)

@@ -121,7 +121,7 @@ def test_value_refuses_an_unknown_card(capsys):
     assert e.value.code == 2 and "did you mean 'exposition'" in capsys.readouterr().err
 
 
-def test_regress_exits_one_on_drift_and_zero_when_all_hold(capsys):
+def test_regress_exits_one_on_drift_and_zero_when_all_hold(capsys, shared_replays):
     from sim.regression import baseline_paths
 
     path = str(next(p for p in baseline_paths(["yokohama"])))

@@ -51,8 +51,10 @@ class Position:
         rng = new_streams(seed, 1)
         mask = np.zeros(self.n_actions, np.uint8)
         n = self.rules.legal_mask(s, self.d, self.k, mask)
-        a = self.bots.choose(player.strategy.kernel, player.weights, s.copy(), self.d, self.k, mask, n,
-                             self.seat, rng, memory)  # fmt: skip
+        # the play kernel's own argument types (int32 kernel id and seat, int64 count), so the choose it
+        # compiled is loaded from the cache instead of the whole search compiling again for Python ints
+        a = self.bots.choose(np.int32(player.strategy.kernel), player.weights, s.copy(), self.d, self.k, mask,
+                             np.int64(n), np.int32(self.seat), rng, memory)  # fmt: skip
         assert mask[a], "mcts played an illegal action"
         return int(a)
 

@@ -91,7 +91,7 @@ def test_sweep_and_matrix(tmp_path):
     assert rate["greedy"] > rate["random"]
 
 
-def test_regress_holds_for_la_granja():
+def test_regress_holds_for_la_granja(shared_replays):
     ok("regress", "lagranja")
 
 

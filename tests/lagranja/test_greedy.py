@@ -483,7 +483,7 @@ def two_extensions_in_hand():
     income = next(c for c, kind in enumerate(kinds) if kind != EXT_NO_INCOME)
     s, k = game(4)
     assert s[G_PHASE] == PH_PLAY
-    p = current_player(s)
+    p = np.int32(current_player(s))  # the kernel's type of a seat: greedy then loads from the cache, not recompiles
     set_hand(s, p, [no_income, income])
     mask = np.zeros(N_ACTIONS, np.uint8)
     legal_mask(s, D, k, mask)

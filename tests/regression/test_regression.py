@@ -22,7 +22,7 @@ def test_there_is_a_baseline_for_every_registered_game():
 
 
 @pytest.mark.parametrize("path", BASELINES, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_baseline_holds(path):
+def test_baseline_holds(path, shared_replays):
     doc = regression.load_baseline(path)
     assert regression.stale_reason(doc) is None, f"re-record with: playout regress {doc['game']} --update"
     counts = regression.replay(Recipe.from_json(doc["recipe"]), threads=2)
@@ -31,7 +31,7 @@ def test_baseline_holds(path):
     assert counts.fingerprint == doc["results_sha256"], "the result table changed: playout regress --update if intended"
 
 
-def test_changing_the_start_players_money_fails_and_names_the_seat():
+def test_changing_the_start_players_money_fails_and_names_the_seat(shared_replays):
     doc = regression.load_baseline(regression.BASELINE_DIR / "yokohama" / "greedy4.json")
     recipe = Recipe.from_json(doc["recipe"])
     changed = replace(recipe, params={**recipe.params, "start_money.seat0": 8})

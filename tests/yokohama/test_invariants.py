@@ -68,12 +68,14 @@ def test_play_checked_plays_the_games_the_kernel_plays():
     from sim.games.yokohama.kernel import FIRST_SEAT_COLUMN, PER_SEAT, TRACE_FIELDS, play_game
 
     players = 3
-    lineup = np.zeros(players, np.int64)
+    # the play kernel's types (int32 lineup and result row), so play_game loads from the cache: with int64 ones
+    # the whole game loop, every bot and the search compiled again for this test
+    lineup = np.zeros(players, np.int32)
     weights = np.zeros((players, max(1, len(SPEC.strategies.weights))), np.float64)
     for game in range(5):
         stats = np.zeros(3, np.int64)
         assert inv.play_checked(SEED, game, 1, players, DATA, KNOBS, MAX_STEPS, stats)[2] == inv.OK
-        row = np.zeros(FIRST_SEAT_COLUMN + MAX_PLAYERS * PER_SEAT, np.int64)
+        row = np.zeros(FIRST_SEAT_COLUMN + MAX_PLAYERS * PER_SEAT, np.int32)
         trace = np.zeros((0, TRACE_FIELDS), np.int32)
         steps = play_game(SEED, game, players, lineup, weights, DATA, KNOBS, MAX_STEPS, row, trace)
         assert steps == stats[1]
