@@ -37,6 +37,7 @@ from sim.games.lagranja.layout import (
     P_HAND_N,
     P_ROOF,
     P_SILVER,
+    P_STOCK,
     ROOF_FUNCTIONS,
 )
 from sim.games.lagranja.render import describe, events, state_json
@@ -236,6 +237,24 @@ def test_every_place_a_played_game_takes_a_good_from_is_where_the_rules_took_it(
                 assert field or args["from"] == "field_second_good", (kind, args)
             seen.add((kind, args["from"]))
     assert {("deliver_barrow", "field"), ("deliver_barrow", "den"), ("deliver_building", "den")} <= seen
+
+
+def test_a_gain_with_every_marker_in_play_names_the_den_good_whose_marker_it_reuses():
+    """Seed 002 (markers.cap=1): with no marker left in the supply a player reuses one in play; RULES.md ASSUMED the
+    cheapest den good's. With a marker in the supply nothing is reused."""
+    for stock, reused in ((0, "grain"), (1, None)):
+        s, k = with_helper("Chef")
+        dice_phase(s, {3: 1, 1: 1})
+        act(s, k, "take_die(2)")
+        b = pb(0)
+        s[b + P_STOCK] = stock
+        s[b + P_DEN : b + P_DEN + 8] = 0
+        s[b + P_DEN + 1] = 1  # a grain
+        s[b + P_DEN + 7] = 1  # a trade commodity
+        args = args_of(s, k, "gain(0)")
+        assert args.get("reuses_marker_of") == reused, stock
+        act(s, k, "gain(0)")
+        assert s[b + P_DEN + 0] == 1 and s[b + P_DEN + 1] == (0 if reused else 1), stock
 
 
 def test_the_storage_builders_roof_space_is_named_when_a_roof_is_bought():

@@ -83,6 +83,7 @@ from sim.games.lagranja.layout import (
     SIDES,
     VP_SOURCES,
 )
+from sim.games.lagranja.params import K_MARKER_CAP
 from sim.games.lagranja.rules import pb
 from sim.games.lagranja.tables import (
     C_AMOUNT,
@@ -217,10 +218,14 @@ def describe(prep, s: np.ndarray, a: int) -> tuple[str, dict]:
         if arg < PAY_SILVER:
             args["from"] = take_source(s, p, arg)
         return name, args
-    if name == "gain":
+    if name in ("gain", "buy"):
         args = {"good": GOODS[arg]}
+        if name == "buy":
+            args["silver"] = int(d[D_BUY + arg])
         if arg == G_PIG and s[b + P_DEN + G_PIG] >= rules.pig_capacity(s, d, prep.params, np.int64(p)):
             args["sold_for_lack_of_room"] = True  # seed: a pig without a free space is sold at once
+        elif s[b + P_STOCK] <= 0 and prep.params[K_MARKER_CAP]:
+            args["reuses_marker_of"] = reused_marker(s, p)
         return name, args
     if name in ("free_upgrade", "upgrade"):
         args = {"good": GOODS[arg], "from": take_source(s, p, arg), "to": GOODS[int(d[D_UPG_TO + arg])]}
@@ -229,8 +234,6 @@ def describe(prep, s: np.ndarray, a: int) -> tuple[str, dict]:
         return name, args
     if name == "sell":
         return name, {"good": GOODS[arg], "from": sale_source(s, p, arg), "silver": int(d[D_SELL + arg])}
-    if name == "buy":
-        return name, {"good": GOODS[arg], "silver": int(d[D_BUY + arg])}
     if name == "take_die":
         return name, {"face": arg + 1}
     if name == "turn_die":
@@ -274,6 +277,13 @@ def describe(prep, s: np.ndarray, a: int) -> tuple[str, dict]:
     if name == "extra_buy":
         return name, {"deliveries": arg + 1}
     return name, ({"arg": arg} if kind.count > 1 else {})
+
+
+def reused_marker(s: np.ndarray, p: int) -> str | None:
+    """With every marker in play (markers.cap=1) a gain reuses one: the rules take it off the first den good of
+    rules.REUSE_ORDER (ASSUMED the cheapest; the seed lets the player pick); None: there is none, the gain is lost."""
+    g = next((int(g) for g in rules.REUSE_ORDER if s[pb(p) + P_DEN + g] > 0), None)
+    return None if g is None else GOODS[g]
 
 
 def helper_args(prep, s: np.ndarray, p: int, slot: int) -> dict:
@@ -393,6 +403,7 @@ EVENT_TEXT = {
     "barrow_completed": lambda e: f"seat {e['seat']} completes a market barrow",
     "building_completed": lambda e: f"seat {e['seat']} completes the {e['building']}",
     "market_marker_removed": lambda e: f"market hex {e['hex']}: marker of {e['owner']} removed",
+    "market_marker_placed": lambda e: f"market hex {e['hex']}: marker of {e['owner']} placed",
     "peddler_moved": lambda e: f"Peddler: seat {e['owner']}'s marker moves from hex {e['from_hex']} to {e['to_hex']}",
     "card_drawn": lambda e: f"{_who(e['seat'])} draws {e['card']} ({e['to']})",
     "reshuffle": lambda e: f"discard pile reshuffled: {e.get('cards')} cards, new order (top first) {e['order']}",
