@@ -1,7 +1,10 @@
 """La Granja states and actions as text and JSON, for `playout show` (fields documented in RULES.md).
 
-`events(before, after, data)` derives what happened between two states (a round begins, a barrow or a craft
-building is completed, markers leave the market, the turn order changes, the game ends) from the states alone.
+`events(before, after, data)` derives what happened between two states from the states alone: a round begins (with
+its roofs), the hidden draws (cards with where they went, a reshuffle's new order, the revenue dice, a Village
+Elder's space, the solo dice the rules take off, the leftover die), growth and piglets, a barrow or a craft building
+completed, the turn order, markers on the market (a Peddler's move), the game's end. `describe` names what an
+action acts on, the choices the rules make for it included (trace_detail.py).
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim.games.lagranja import actions as A
+from sim.games.lagranja import rules
 from sim.games.lagranja.layout import (
     BUILDINGS,
     END_TRIGGERS,
@@ -17,25 +21,38 @@ from sim.games.lagranja.layout import (
     G_DECK_N,
     G_DICE,
     G_END_TRIGGER,
+    G_GRAIN,
+    G_GRAPE,
     G_LEFTOVER,
     G_MARKET,
+    G_MKT_VALUE,
+    G_OLIVE,
+    G_OPT_KIND,
     G_ORDER,
     G_PHASE,
+    G_PIG,
     G_PLAYERS,
+    G_REPLACE,
+    G_REPLACE_SIDE,
     G_ROOF_OPEN,
     G_ROUND,
     G_SOLO_FIRST,
     GOODS,
+    HELPER_EFFECTS,
+    MAX_SYMBOLS,
     N_BUILD,
     N_HARVEST,
     N_SLOTS,
+    OPTIONS,
     P_BARROW,
     P_BARROW_FILL,
     P_BARROWS_DONE,
     P_BUILD_FILL,
     P_CRAFT,
     P_DEN,
+    P_DICE,
     P_DONKEY,
+    P_ELDER,
     P_EXT_DELIVERY,
     P_EXT_INCOME,
     P_EXT_N,
@@ -56,15 +73,47 @@ from sim.games.lagranja.layout import (
     P_VP,
     P_VP_SRC,
     PAY_GOODS,
+    PAY_SILVER,
     PHASES,
+    RF_FLIP,
     ROOF_FUNCTIONS,
     ROOF_SLOTS,
     ROOFS_PER_ROUND,
+    SIDE_BARROW,
     SIDES,
     VP_SOURCES,
 )
+from sim.games.lagranja.params import K_MARKER_CAP
 from sim.games.lagranja.rules import pb
-from sim.games.lagranja.tables import C_BARROW_N, C_BARROW_VP, C_GOODS, D_HEX_VALUE, D_HEX_X, D_N_HEX, card_base
+from sim.games.lagranja.tables import (
+    C_AMOUNT,
+    C_BARROW_N,
+    C_BARROW_VP,
+    C_EFFECT,
+    C_GOODS,
+    D_BUILD_GOODS,
+    D_BUY,
+    D_HEX_VALUE,
+    D_HEX_X,
+    D_N_HEX,
+    D_SELL,
+    D_UPG_TO,
+    card_base,
+)
+from sim.games.lagranja.trace_detail import (
+    STORAGE_SPACE,
+    dice_events,
+    draw_events,
+    farm_events,
+    market_changes,
+    option_choices,
+    pending_json,
+    preview,
+    roof_space,
+    sale_source,
+    take_source,
+    trade_args,
+)
 from sim.trace import seat_codes
 
 
@@ -110,6 +159,8 @@ def players_json(data, s: np.ndarray) -> list[dict]:
                               if s[b + P_BUILD_FILL + x]},
             "hand": [card_name(data, int(s[b + P_HAND + i])) for i in range(int(s[b + P_HAND_N]))],
             "donkey": int(s[b + P_DONKEY]),
+            "dice_taken": [int(f) for f in s[b + P_DICE : b + P_DICE + 2] if f],
+            "village_elder_space": int(s[b + P_ELDER]) or None,
             "vp_by_source": {v: int(s[b + P_VP_SRC + i]) for i, v in enumerate(VP_SOURCES)},
         })  # fmt: skip
     return out
@@ -145,8 +196,11 @@ def siesta_json(s: np.ndarray) -> dict:
 
 
 def describe(prep, s: np.ndarray, a: int) -> tuple[str, dict]:
-    """(action kind, args) of action a taken in state s, with cards by name."""
+    """(action kind, args) of action a taken in state s: cards by name, and what the rules pick by themselves named
+    too (where a good comes from, the roof space, the markers a placement removes and where a Peddler's marker
+    goes), so the trace can be followed without diffing states."""
     data = prep.data
+    d = data.array
     kind, arg = A.ACTIONS.kind_of(a)
     name = kind.name
     p = int(s[G_CUR])
@@ -155,33 +209,122 @@ def describe(prep, s: np.ndarray, a: int) -> tuple[str, dict]:
         return name, {"card": card_name(data, int(s[b + P_HAND + arg // 4])), "side": SIDES[arg % 4]}
     if name == "discard":
         return name, {"card": card_name(data, int(s[b + P_HAND + arg]))}
+    if name == "replace_slot":
+        base = P_BARROW if s[G_REPLACE_SIDE] == SIDE_BARROW else P_HELPER
+        return name, {"notch": arg, "discards": card_name(data, int(s[b + base + arg])),
+                      "for": card_name(data, int(s[G_REPLACE])), "side": SIDES[int(s[G_REPLACE_SIDE])]}  # fmt: skip
     if name == "pay":
-        return name, {"good": PAY_GOODS[arg]}
-    if name in ("gain", "free_upgrade", "sell", "buy", "upgrade"):
-        return name, {"good": GOODS[arg]}
+        args = {"good": PAY_GOODS[arg]}
+        if arg < PAY_SILVER:
+            args["from"] = take_source(s, p, arg)
+        return name, args
+    if name in ("gain", "buy"):
+        args = {"good": GOODS[arg]}
+        if name == "buy":
+            args["silver"] = int(d[D_BUY + arg])
+        if arg == G_PIG and s[b + P_DEN + G_PIG] >= rules.pig_capacity(s, d, prep.params, np.int64(p)):
+            args["sold_for_lack_of_room"] = True  # seed: a pig without a free space is sold at once
+        elif s[b + P_STOCK] <= 0 and prep.params[K_MARKER_CAP]:
+            args["reuses_marker_of"] = reused_marker(s, p)
+        return name, args
+    if name in ("free_upgrade", "upgrade"):
+        args = {"good": GOODS[arg], "from": take_source(s, p, arg), "to": GOODS[int(d[D_UPG_TO + arg])]}
+        if name == "upgrade":
+            args["cost"] = int(rules.upgrade_cost(s, d, np.int64(p), np.int64(arg)))
+        return name, args
+    if name == "sell":
+        return name, {"good": GOODS[arg], "from": sale_source(s, p, arg), "silver": int(d[D_SELL + arg])}
     if name == "take_die":
         return name, {"face": arg + 1}
+    if name == "turn_die":
+        return name, {"face": arg + 1, "to": 6 - arg}
     if name == "donkey":
         return name, {"donkeys": arg + 1, "hats": 3 - arg}
     if name == "deliver_building":
-        return name, {"building": BUILDINGS[arg // 4], "symbol": arg % 4}
+        x, j = arg // 4, arg % 4
+        g = int(d[D_BUILD_GOODS + x * MAX_SYMBOLS + j])
+        return name, {"building": BUILDINGS[x], "symbol": j, "good": GOODS[g], "from": take_source(s, p, g)}
     if name == "deliver_barrow":
-        return name, {"notch": arg // 4, "symbol": arg % 4}
+        notch, j = arg // 4, arg % 4
+        c = int(s[b + P_BARROW + notch])
+        g = int(d[card_base(c) + C_GOODS + j])
+        return name, {"card": card_name(data, c), "notch": notch, "symbol": j, "good": GOODS[g],
+                      "from": take_source(s, p, g)}  # fmt: skip
+    if name == "market_hex":
+        _, removed, moves = market_changes(s, preview(prep, s, a), data)
+        return name, {"hex": arg, "value": int(d[D_HEX_VALUE + arg]),
+                      "stall_builder": bool(d[D_HEX_VALUE + arg] != s[G_MKT_VALUE]), "removes": removed,
+                      "peddler_moves": moves}  # fmt: skip
     if name == "buy_roof":
-        return name, {"function": ROOF_FUNCTIONS[int(s[G_ROOF_OPEN + arg])]}
+        return name, {"function": ROOF_FUNCTIONS[int(s[G_ROOF_OPEN + arg])], "space": roof_space(s, data, p),
+                      "price": int(rules.roof_cost(s, d, np.int64(p)))}  # fmt: skip
     if name == "use_roof":
-        return name, {"function": ROOF_FUNCTIONS[int(s[b + P_ROOF + arg])]}
+        fn = int(s[b + P_ROOF + arg])
+        args = {"function": ROOF_FUNCTIONS[fn], "space": space_name(arg)}
+        if fn == RF_FLIP:  # the rules flip back the first used marker other than a flip marker (RULES.md)
+            back = [i for i in range(ROOF_SLOTS) if s[b + P_ROOF + i] >= 0 and s[b + P_ROOF + i] != RF_FLIP
+                    and s[b + P_ROOF_USED + i]]  # fmt: skip
+            args["flips_back"] = ROOF_FUNCTIONS[int(s[b + P_ROOF + back[0]])] if back else None
+        return name, args
     if name == "use_helper":
-        return name, {"card": card_name(data, int(s[b + P_HELPER + arg]))}
+        return name, helper_args(prep, s, p, arg)
+    if name == "option":
+        choices = option_choices(prep, s)
+        return name, {"answers": OPTIONS[int(s[G_OPT_KIND])], "option": arg,
+                      "choice": choices[arg] if arg < len(choices) else "nothing"}  # fmt: skip
+    if name in ("trade", "trade_vp", "market_woman"):
+        return name, trade_args(prep, arg)
+    if name == "extra_buy":
+        return name, {"deliveries": arg + 1}
     return name, ({"arg": arg} if kind.count > 1 else {})
 
 
+def reused_marker(s: np.ndarray, p: int) -> str | None:
+    """With every marker in play (markers.cap=1) a gain reuses one: the rules take it off the first den good of
+    rules.REUSE_ORDER (ASSUMED the cheapest; the seed lets the player pick); None: there is none, the gain is lost."""
+    g = next((int(g) for g in rules.REUSE_ORDER if s[pb(p) + P_DEN + g] > 0), None)
+    return None if g is None else GOODS[g]
+
+
+def helper_args(prep, s: np.ndarray, p: int, slot: int) -> dict:
+    """A helper used by choice, with the good it takes or the die it takes from (the rules pick them)."""
+    d = prep.data.array
+    c = int(s[pb(p) + P_HELPER + slot])
+    args: dict = {"card": card_name(prep.data, c)}
+    e = HELPER_EFFECTS[int(d[card_base(c) + C_EFFECT])]
+    if e == "field_to_den":
+        g = int(d[card_base(c) + C_AMOUNT])
+        args |= {"good": GOODS[g], "from": "field_second_good" if s[pb(p) + P_FIELD_EXTRA + g] else "field"}
+    elif e in FIELD_HELPERS:
+        g = FIELD_HELPERS[e]
+        args |= {"good": GOODS[g], "from": take_source(s, p, g)}
+    elif e == "tenant":
+        args["die"] = int(rules.tenant_face(s))
+    return args
+
+
+# helpers that take a harvest good off the farm when used: Oil Miller, Fodder Maid, Cooper
+FIELD_HELPERS = {"olive_play": G_OLIVE, "grain_pig": G_GRAIN, "grape_delivery": G_GRAPE}
+
+
+def space_name(slot: int) -> str:
+    return "storage_builder" if slot == STORAGE_SPACE else f"farm_house_{slot + 1}"
+
+
 def events(before: np.ndarray, after: np.ndarray, data) -> list[dict]:
-    """What happened between two states, as records {"event": name, ...}, in a fixed order."""
+    """What happened between two states, as records {"event": name, ...}, in a fixed order: the round (with its
+    roofs), the hidden draws (cards, a reshuffle's new order, the revenue dice, the Village Elders' spaces, the solo
+    dice the rules take off, the leftover die), growth and piglets, completions, the turn order, the market (a
+    Peddler's move included), the end."""
     out: list[dict] = []
     n = int(after[G_PLAYERS])
     if after[G_ROUND] != before[G_ROUND]:
-        out.append({"event": "round", "round": int(after[G_ROUND])})
+        out.append({"event": "round", "round": int(after[G_ROUND]),
+                    "roofs_for_sale": [ROOF_FUNCTIONS[int(after[G_ROOF_OPEN + i])] for i in range(ROOFS_PER_ROUND)
+                                       if after[G_ROOF_OPEN + i] >= 0]})  # fmt: skip
+    out += draw_events(before, after, data)
+    out += dice_events(before, after)
+    out += farm_events(before, after)
     if [int(before[G_ORDER + i]) for i in range(n)] != [int(after[G_ORDER + i]) for i in range(n)]:
         out.append({"event": "turn_order", "order": [int(after[G_ORDER + i]) for i in range(n)]})
     for p in range(n):
@@ -191,12 +334,10 @@ def events(before: np.ndarray, after: np.ndarray, data) -> list[dict]:
         for x in range(N_BUILD):
             if after[b + P_CRAFT + x] and not before[b + P_CRAFT + x]:
                 out.append({"event": "building_completed", "seat": p, "building": BUILDINGS[x]})
-    for h in range(int(data.array[D_N_HEX])):
-        o, o2 = int(before[G_MARKET + h]), int(after[G_MARKET + h])
-        if o >= 0 and o2 != o:
-            out.append({"event": "market_marker_removed", "hex": h, "owner": "robot" if o >= 4 else o})
-        if o2 >= 0 and o2 != o:
-            out.append({"event": "market_marker_placed", "hex": h, "owner": "robot" if o2 >= 4 else o2})
+    placed, removed, moves = market_changes(before, after, data)
+    out += [{"event": "market_marker_removed"} | r for r in removed]
+    out += [{"event": "market_marker_placed"} | r for r in placed]
+    out += [{"event": "peddler_moved"} | m for m in moves]
     if after[G_END_TRIGGER] and not before[G_END_TRIGGER]:
         out.append({"event": "game_over", "end_trigger": END_TRIGGERS[int(after[G_END_TRIGGER])]})
     return out
@@ -222,7 +363,12 @@ def position(s: np.ndarray) -> tuple[int, str]:
 
 
 def state_json(prep, s: np.ndarray) -> dict:
-    return {"players": players_json(prep.data, s), "market": market_json(prep.data, s), "siesta": siesta_json(s)}
+    return {
+        "players": players_json(prep.data, s),
+        "market": market_json(prep.data, s),
+        "siesta": siesta_json(s),
+        "pending": pending_json(prep, s),
+    }
 
 
 def text_lines(prep, trace):
@@ -257,8 +403,24 @@ EVENT_TEXT = {
     "barrow_completed": lambda e: f"seat {e['seat']} completes a market barrow",
     "building_completed": lambda e: f"seat {e['seat']} completes the {e['building']}",
     "market_marker_removed": lambda e: f"market hex {e['hex']}: marker of {e['owner']} removed",
+    "market_marker_placed": lambda e: f"market hex {e['hex']}: marker of {e['owner']} placed",
+    "peddler_moved": lambda e: f"Peddler: seat {e['owner']}'s marker moves from hex {e['from_hex']} to {e['to_hex']}",
+    "card_drawn": lambda e: f"{_who(e['seat'])} draws {e['card']} ({e['to']})",
+    "reshuffle": lambda e: f"discard pile reshuffled: {e.get('cards')} cards, new order (top first) {e['order']}",
+    "dice_rolled": lambda e: f"dice rolled: {sorted(e['faces'])}",
+    "elder_reserved": lambda e: f"seat {e['seat']}'s Village Elder reserves revenue space {e['space']}",
+    "die_removed": lambda e: f"solo: the die showing {e['face']} is taken off",
+    "leftover_die": lambda e: f"leftover die: {e['face']}, for everyone",
+    "fields_grown": lambda e: f"seat {e['seat']}'s empty fields grow {e['goods']}",
+    "second_goods": lambda e: f"seat {e['seat']}'s Harvest Hand adds {e['goods']}",
+    "piglets_born": lambda e: f"seat {e['seat']}: {e['pigs']} piglet(s) born",
+    "round": lambda e: f"round {e['round']}: roofs for sale {e['roofs_for_sale']}",
     "game_over": lambda e: f"game over: {e['end_trigger']}",
 }
+
+
+def _who(seat) -> str:
+    return "the robot" if seat == "robot" else f"seat {seat}"
 
 
 def _short(s: np.ndarray, p: int) -> str:
