@@ -7,7 +7,8 @@ so each gets the same care:
   file, inside a directory that can be written, every new name short enough for the file system;
 - `OutputDir(path, option)` (a context manager) creates the directories, takes an exclusive lock (the file
   .playout-lock) so two commands never write into one location at once, and on a failure removes what it
-  created as long as nothing was written into it;
+  created as long as nothing was written into it, and removes the temporary files a killed writer left in
+  it; a fault of the machine while creating (a full disk) is a WriteError (exit code 1), not bad input;
 - `atomic_write` / `atomic_write_bytes`: a file appears whole or not at all (a temporary file, fsync,
   rename, fsync of the directory), with the permissions the user's umask gives; a failure while writing
   (a full disk, an I/O error) becomes a WriteError naming the file (exit code 1).
