@@ -6,11 +6,26 @@ that need them, so `playout --help` answers at once.
 
 from __future__ import annotations
 
+import signal
 import sys
 from pathlib import Path
 from typing import Annotated
 
-import typer
+_noted: list[int] = []  # Ctrl-C while main() does not hold SIGINT: the modules still loading, or main done
+
+
+def _note_interrupt(signum, frame) -> None:
+    _noted.append(signum)
+
+
+# As a program (python -m cli, or the `playout` script), Ctrl-C is taken over before anything heavy loads:
+# Python's own handler would raise KeyboardInterrupt inside an import (a traceback) before main() runs, or
+# while the interpreter shuts down after it. main() answers a noted Ctrl-C as its own. Imported by another
+# program (the tests), the handler is left alone.
+if __name__ == "__main__" or Path(sys.argv[0]).name == "playout":
+    signal.signal(signal.SIGINT, _note_interrupt)
+
+import typer  # noqa: E402
 
 app = typer.Typer(
     name="playout",
@@ -140,10 +155,11 @@ def _fits_in_memory(games: int, bytes_per_game: int, what: str) -> None:
     check_memory(games * bytes_per_game, what)
 
 
-def _experiment(base, games: int, columns: int, what: str, out: Path, label: str, ask, show) -> None:
+def _experiment(base, games: int, columns: int, what: str, out: Path, label: str, ask, show, parts=None) -> None:
     """The shape shared by matrix, sweep and value: check that `games` rows of `columns` kept numbers fit
     in memory and the recipe is sound, then, with --out claimed, compile, ask(out, advance) under a progress
-    bar (it plays the arms and writes the outputs), and show the answer."""
+    bar (it plays the arms and writes the outputs), and show the answer. On Ctrl-C, say what was kept of the
+    `parts` (how many, and what they are: arms or variations)."""
     from reports.console import progress
     from sim.engine import prepare
 
@@ -152,8 +168,11 @@ def _experiment(base, games: int, columns: int, what: str, out: Path, label: str
     with _claim(out):
         _compile(prep)
         bar, advance = progress(games, label)
-        with bar:
-            answer = ask(out, advance)
+        try:
+            with bar:
+                answer = ask(out, advance)
+        except Interrupted:
+            raise Interrupted(_kept_parts(out, parts)) from None
     show(answer)
     typer.echo(f"written to {out}")
 
@@ -348,6 +367,19 @@ def _kept(out: Path) -> str:
     return f"interrupted; {kept} finished chunk(s) kept in {out}: rerun the same command with --resume to continue"
 
 
+def _kept_parts(out: Path, parts: tuple[int, str] | None) -> str:
+    """What an interrupted experiment leaves behind in out, and how to go on (it resumes by itself)."""
+    from sim.store import GO_ON, finished_parts
+
+    done, started = finished_parts(out)
+    total, what = parts or (None, "arms")
+    if not done and not started:
+        return f"interrupted before any {what.removesuffix('s')} finished; nothing was kept"
+    of = f"{done} of {total} {what}" if total else f"{done} {what}"
+    more = f" and the finished chunks of {started} more" if started else ""
+    return f"interrupted; kept {of}{more} in {out}: {GO_ON}"
+
+
 def _data(game: str, data: str | None) -> str | None:
     from sim.datafiles import resolve_data
 
@@ -443,7 +475,16 @@ def report(
     game = read_manifest(run_dir).get("game") if run_dir.is_dir() else None
     kinds = get_game(game).card_kinds if game in available() else None
     card_names = next(iter(kinds.values()))["names"] if kinds else None
-    paths = build_report(run_dir, out, card_names=card_names)
+    try:
+        paths = build_report(run_dir, out, card_names=card_names)
+    except Interrupted:
+        target = Path(out) if out is not None else run_dir / "report"
+        written = target.is_dir() and any(p.name != ".playout-lock" for p in target.iterdir())
+        raise Interrupted(
+            f"interrupted; {target} holds an unfinished report: rerun the same command to write it"
+            if written
+            else "interrupted before the report was written; nothing was kept"
+        ) from None
     typer.echo(f"report: {paths['report.html']} ({len(paths)} files)")
 
 
@@ -479,7 +520,7 @@ def matrix(
 
     spec = get_game(game)
     listed = split_codes(strategies_)
-    codes = [spec.strategies.player(c).code for c in listed]
+    codes = _one_name_per_bot(spec, [spec.strategies.player(c).code for c in listed], "--strategies")
     if len(set(codes)) < 2:
         raise BadInput(f"--strategies needs at least two different codes, not {strategies_!r}")
     p = info.players[1] if players is None else players
@@ -500,7 +541,7 @@ def matrix(
     _experiment(
         base, n * matchups, 6 + 3 * p, f"-n {n} in each of {matchups} matchups",
         _out(out, Path("runs") / f"matrix-{game}-{p}p-seed{seed}-n{n}"), f"{game} matrix ({matchups} matchups)",
-        lambda out, advance: matchup_matrix(base, unique, p, out, threads, advance), print_matrix,
+        lambda out, advance: matchup_matrix(base, unique, p, out, threads, advance), print_matrix, (matchups, "arms"),
     )  # fmt: skip
 
 
@@ -568,6 +609,7 @@ def sweep(
         base, n * len(values), 6 + 3 * len(codes), f"-n {n} at each of {len(values)} values",
         _out(out, Path("runs") / f"sweep-{game}-{knob}-{len(codes)}p-seed{seed}-n{n}"), f"{game} sweep of {knob}",
         lambda out, advance: knob_sweep(base, knob, values, asked, out, threads, advance), print_sweep,
+        (len(values), "arms"),
     )  # fmt: skip
 
 
@@ -646,6 +688,7 @@ def value(
         _out(out, Path("runs") / f"value-{game}-{cards}-{p}p-seed{seed}-n{n}"),
         f"{game} {cards} value ({len(chosen)} cards)",
         lambda out, advance: card_value(base, cards, card, chosen, out, threads, advance, removed), print_value,
+        (1 + len(chosen) * (p + removed), "arms"),  # the baseline; per card, one arm per seat given it, one removed
     )  # fmt: skip
 
 
@@ -660,6 +703,20 @@ def _chosen_cards(only: str | None, kind: str, names: list[str]) -> list[str]:
     return chosen
 
 
+def _not_set_by_question(game: str, params: dict[str, int], question: str) -> dict[str, int]:
+    """params, after refusing the knobs a value question sets itself in each of its arms (which card goes to
+    which seat, which is removed, how families are dealt): one given with --set would change nothing."""
+    from sim.registry import get_game
+
+    spec = get_game(game)
+    own = {spec.families.get("deal_knob")} if spec.families else set()
+    for key in params:
+        if spec.params.get(key).source == "experiment" or key in own:
+            raise BadInput(f"--set {key}: {question} sets this knob itself in each of its arms, so it would change "
+                           "nothing: leave it out")  # fmt: skip
+    return params
+
+
 def _value_recipe(game, n, players, seed, sets, data):
     """The base recipe of a value experiment, n rounded down to a multiple of the players so that every seat
     receives the card (or family) in an equal share of the games."""
@@ -667,7 +724,7 @@ def _value_recipe(game, n, players, seed, sets, data):
     p = len(codes)
     if n < p:
         raise BadInput(f"-n must be at least the number of players ({p})")
-    params = _params_overrides(game, sets or [])
+    params = _not_set_by_question(game, _params_overrides(game, sets or []), "value")
     from sim.engine import Recipe, chunk_for
 
     n = (n // p) * p
@@ -926,8 +983,16 @@ def robustness(
     threads = _threads(threads)
     if question not in QUESTIONS:
         raise BadInput(f"unknown question {question!r}{did_you_mean(question, list(QUESTIONS))}")
-    lineups = _distinct([_lineup(game, p) for p in (players or [None])], "--players", key=tuple)
-    data_sets = _distinct([(d, _data(game, d)) for d in (data or ["builtin"])], "--data", key=lambda d: d[1])
+    from sim.registry import get_game
+
+    bots = get_game(game).strategies
+    lineups = _distinct([_lineup(game, p) for p in (players or [None])], "--players",
+                        key=lambda codes: tuple(_bot(bots, c) for c in codes))  # fmt: skip
+    data_sets = _distinct(
+        [(d, _data(game, d)) for d in (data or ["builtin"])],
+        "--data",
+        key=lambda d: get_game(game).load_data(d[1]).fingerprint,
+    )  # by contents, not by name
     if len(lineups) * len(data_sets) < 2:
         raise BadInput("robustness needs at least two variations: give --data or --players more than once")
     q, fixed = _robustness_question(game, question, sets or [], seat, cards, only, top, strategies_, lineups)
@@ -950,17 +1015,39 @@ def robustness(
         base, games, 6 + 3 * max(len(c) for c in lineups), f"{len(variations)} variations of -n {n}",
         _out(out, Path("runs") / f"robustness-{game}-{question}-seed{seed}-n{n}"), f"{game} robustness of {question}",
         lambda out, advance: answer_robustness(q, base, variations, out, threads, advance), print_robustness,
+        (len(variations), "variations"),
     )  # fmt: skip
 
 
+def _bot(book, code: str) -> tuple:
+    """What decides how a player code plays: its kernel and its full weight vector (so `greedy` and
+    `greedy:w_vp=<its default>` are one bot)."""
+    player = book.player(code)
+    return player.strategy.kernel, tuple(player.weights.tolist())
+
+
+def _one_name_per_bot(spec, codes: list[str], option: str) -> list[str]:
+    """codes, after refusing two different codes for one bot: it would be matched against itself under two
+    names (a code repeated as typed is the same name, and kept once by the caller)."""
+    seen: dict[tuple, str] = {}
+    for code in codes:
+        other = seen.setdefault(_bot(spec.strategies, code), code)
+        if other != code:
+            raise BadInput(f"{option} names one bot twice: {other!r} and {code!r} play alike (the same bot and "
+                           "weights): give each bot once")  # fmt: skip
+    return codes
+
+
 def _distinct(items: list, option: str, key) -> list:
-    """The variations an option gives, refusing one given twice (as typed or resolved to the same codes or
-    data): a repeated variation would agree with itself and pass for a second opinion."""
+    """The variations an option gives, refusing one given twice (as typed, or resolved to the same bots or
+    the same data contents): a repeated variation would agree with itself and pass for a second opinion."""
     seen = {}
     for item in items:
+        typed = item[0] if option == "--data" else ",".join(item)
         if key(item) in seen:
-            raise BadInput(f"{option} gives the same variation twice ({seen[key(item)]!r}): give each once")
-        seen[key(item)] = item[0] if option == "--data" else ",".join(item)
+            same = repr(typed) if seen[key(item)] == typed else f"{seen[key(item)]!r} and {typed!r}"
+            raise BadInput(f"{option} gives the same variation twice ({same}): give each once")
+        seen[key(item)] = typed
     return items
 
 
@@ -993,6 +1080,7 @@ def _robustness_question(game, question, sets, seat, cards, only, top, strategie
     if question == "card-value":
         from sim.errors import did_you_mean
 
+        _not_set_by_question(game, fixed, "--question card-value")
         kind = next(iter(spec.card_kinds), None) if cards is None else cards
         if kind not in spec.card_kinds:
             raise BadInput(f"{game} has no card kind {kind!r}{did_you_mean(str(kind), list(spec.card_kinds))}")
@@ -1011,7 +1099,8 @@ def _robustness_question(game, question, sets, seat, cards, only, top, strategie
             raise BadInput("--question matchups varies the data only: give one --players (its count of seats)")
         if len(lineups[0]) < 2:
             raise BadInput("--question matchups puts one seat of A against a field of B: give 2 players or more")
-        codes = list(dict.fromkeys(spec.strategies.player(c).code for c in split_codes(strategies_ or "random,greedy")))
+        codes = [spec.strategies.player(c).code for c in split_codes(strategies_ or "random,greedy")]
+        codes = list(dict.fromkeys(_one_name_per_bot(spec, codes, "--strategies")))
         if len(codes) < 2:
             raise BadInput(f"--strategies needs at least two different codes, not {strategies_!r}")
         return Question(question, strategies=tuple(codes)), fixed
@@ -1108,7 +1197,7 @@ def sensitivity(
         base, games_total(q, base, len(chosen) * variants), 6 + 3 * len(codes),
         f"{len(chosen) * variants} variants of -n {n}",
         _out(out, Path("runs") / f"sensitivity-{game}-{question}-seed{seed}-n{n}"),
-        f"{game} sensitivity of {question}", ask, print_sensitivity,
+        f"{game} sensitivity of {question}", ask, print_sensitivity, (1 + len(chosen) * variants, "variations"),
     )  # fmt: skip
 
 
@@ -1156,8 +1245,6 @@ def compare(
 def main(argv: list[str] | None = None) -> int:
     """Console entry: bad input is one line on stderr with exit code 2, a fault one line with exit code 1,
     Ctrl-C one line saying what was kept with exit code 130; never a traceback."""
-    import signal
-
     from sim.errors import InputError, SimulationError, WriteError
 
     def interrupt(signum, frame):
@@ -1165,7 +1252,12 @@ def main(argv: list[str] | None = None) -> int:
 
     previous = signal.signal(signal.SIGINT, interrupt)  # typer would turn KeyboardInterrupt into a silent exit
     try:
-        code = app(args=argv, standalone_mode=False)
+        try:
+            if _noted:  # pressed while the modules loaded: nothing has started
+                raise Interrupted("interrupted before anything started; nothing was written")
+            code = app(args=argv, standalone_mode=False)
+        finally:  # from here on a Ctrl-C is noted, never raised into the lines that report the outcome
+            signal.signal(signal.SIGINT, _note_interrupt)
         if isinstance(code, int) and code:  # typer.Exit(code) comes back as a return value here
             sys.exit(code)
     except (BadInput, InputError) as e:

@@ -22,7 +22,7 @@ import sim
 from sim import results
 from sim.errors import ParamError, RunDirError, SimulationError, WriteError
 from sim.kernel_cache import code_fingerprint
-from sim.output import OutputDir, check
+from sim.output import OutputDir, check, remove_stale_temps
 from sim.registry import get_game
 from sim.spec import STATUS_OK, STATUS_TEXT, DataSet, GameSpec
 from sim.store import seal
@@ -180,6 +180,9 @@ def check_knobs_apply(changed: dict[str, int], n_players: int) -> None:
             raise ParamError(f"--set {name}: this knob applies to {m.group(1)}-player games, not {n_players}")
         if re.fullmatch(r"experiment\.\w+_seat", name) and value >= n_players:
             raise ParamError(f"--set {name}={value}: {seats}")
+        if (m := re.fullmatch(r"(experiment\.\w+)_seat", name)) and not changed.get(m.group(1)):
+            raise ParamError(f"--set {name}: it names the seat given {m.group(1)}, which is not set (0: none), "
+                             "so it would change nothing: set both, or neither")  # fmt: skip
 
 
 def check_memory(n_bytes: float, what: str) -> None:
@@ -264,6 +267,11 @@ def run_key(manifest: dict) -> str:
     return hashlib.sha256(json.dumps([manifest[k] for k in keys], sort_keys=True).encode()).hexdigest()[:16]
 
 
+# How the user names each field of a recipe, for a resume refused because one differs.
+RECIPE_OPTIONS = {"game": "game", "players": "--players", "seed": "--seed", "n": "-n", "chunk": "--chunk",
+                  "params": "--set", "data_dir": "--data", "first": "first game"}  # fmt: skip
+
+
 def check_run_dir(out_dir: Path, now: dict, resume: bool) -> dict | None:
     """Check that out_dir can take this run (a fresh one, or the same run resumed); the old manifest when
     resuming. Creates nothing."""
@@ -279,8 +287,12 @@ def check_run_dir(out_dir: Path, now: dict, resume: bool) -> dict | None:
         old = Recipe.from_json(old_manifest["recipe"])
     except (KeyError, TypeError):
         raise RunDirError(f"--resume: {manifest} does not record a playout recipe") from None
-    if not old.same_games(Recipe.from_json(now["recipe"])):
-        raise RunDirError(f"--resume: {out_dir} holds a different run ({old.game}, seed {old.seed}, n {old.n})")
+    new = Recipe.from_json(now["recipe"])
+    if not old.same_games(new):
+        differ = [f"{option} {getattr(old, name)!r} there, {getattr(new, name)!r} now"
+                  for name, option in RECIPE_OPTIONS.items() if getattr(old, name) != getattr(new, name)]  # fmt: skip
+        raise RunDirError(f"--resume: {out_dir} holds a different run ({'; '.join(differ)}): give the same options "
+                          "as the run that is kept there, or choose another --out")  # fmt: skip
     for key, what in (("code_fingerprint", "other code"), ("rules_version", "other rules"),
                       ("data_fingerprint", "other data"), ("params_fingerprint", "other rule knobs")):  # fmt: skip
         if old_manifest.get(key) != now[key]:
@@ -327,6 +339,7 @@ def run(
     on_resume: Callable[[int], None] | None = None,
     on_compile: Callable[[bool], None] | None = None,
     on_warning: Callable[[str], None] | None = None,
+    go_on: str = "rerun the same command with --resume to continue",
 ) -> dict:
     """Play the recipe into out_dir (parts, then games.parquet + manifest.json); return the manifest.
 
@@ -334,7 +347,8 @@ def run(
     on_chunk(games) is called as each chunk is written; on_resume(games) once for the chunks a resumed run
     finds already done; on_compile(True) before and on_compile(False) after the kernel compile;
     on_warning(line) for each damaged or foreign part a resumed run discards (its games are played again).
-    A fault while writing raises WriteError saying what was kept."""
+    A fault while writing raises WriteError saying what was kept and, in `go_on`, how to go on (an experiment,
+    which resumes its arms by itself, says so without naming --resume)."""
     from sim.backends import backend_for, parse_cluster
 
     prep = prepare(recipe)
@@ -343,8 +357,9 @@ def run(
     now = manifest_for(prep, "running", 0.0, 0, None)
     key = run_key(now)
     check_run_dir(out_dir, now, resume)
-    session = Session(recipe)
+    session = Session(recipe, go_on)
     with backend_for(cluster, threads) as backend, OutputDir(out_dir) as _:
+        remove_stale_temps(out_dir / results.PARTS)  # a part a killed run was writing (OutputDir cleans out_dir)
         old = check_run_dir(out_dir, now, resume)  # again, now that the directory is ours
         if old is not None and old.get("status") == "complete" and (out_dir / results.GAMES_FILE).exists():
             results.remove_parts(out_dir)  # a crash may have come between the manifest and the clean-up
@@ -377,6 +392,7 @@ class Session:
     """One invocation of `run` on a run directory: what it played and how long each phase took."""
 
     recipe: Recipe
+    go_on: str  # how the user goes on after a fault (run: with --resume; an experiment: the same command)
     started: float = field(default_factory=time.perf_counter)
     compile_seconds: float | None = None  # None on a cluster: each worker compiles, within play
     play_seconds: float = 0.0
@@ -415,7 +431,7 @@ class Session:
         try:
             return results.merge_parts(out_dir, recipe.n_chunks, recipe.chunk_range, recipe.seed, key, meta)
         except results.PartError as e:
-            raise WriteError(f"{e}; it is played again on --resume") from None
+            raise WriteError(f"{e}; its games are played again: {self.go_on}") from None
 
     def failed(self, error: BaseException, out_dir: Path, fresh: bool) -> BaseException:
         """The error to raise when the session ends early (a fault while writing says what was kept; Ctrl-C
@@ -425,7 +441,7 @@ class Session:
             (out_dir / results.MANIFEST).unlink(missing_ok=True)
             results.remove_parts(out_dir)
         kept = (
-            f"{self.parts_kept} finished chunk(s) kept in {out_dir}: rerun the same command with --resume to continue"
+            f"{self.parts_kept} finished chunk(s) kept in {out_dir}: {self.go_on}"
             if self.parts_kept
             else "no chunk had finished"
         )

@@ -7,7 +7,8 @@ so each gets the same care:
   file, inside a directory that can be written, every new name short enough for the file system;
 - `OutputDir(path, option)` (a context manager) creates the directories, takes an exclusive lock (the file
   .playout-lock) so two commands never write into one location at once, and on a failure removes what it
-  created as long as nothing was written into it;
+  created as long as nothing was written into it, and removes the temporary files a killed writer left in
+  it; a fault of the machine while creating (a full disk) is a WriteError (exit code 1), not bad input;
 - `atomic_write` / `atomic_write_bytes`: a file appears whole or not at all (a temporary file, fsync,
   rename, fsync of the directory), with the permissions the user's umask gives; a failure while writing
   (a full disk, an I/O error) becomes a WriteError naming the file (exit code 1).
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -89,10 +91,12 @@ class OutputDir:
                 self._lock()
         except OSError as e:
             self._remove_created()
-            raise RunDirError(f"{self.option} {self.path} cannot be written ({e.strerror or e})") from None
+            raise refusal(e, f"{self.option} {self.path}") from None
         except BaseException:
             self._remove_created()
             raise
+        if self.lock:
+            remove_stale_temps(self.path)  # ours now: a temp file here is a killed writer's, never finished
         return self
 
     def _lock(self) -> None:
@@ -135,6 +139,37 @@ class OutputDir:
                 d.rmdir()
             except OSError:
                 break  # not empty: something was written, keep it
+
+
+# What the user can change (another location, permissions, a shorter name): bad input, exit code 2. Any other
+# refusal (a full disk, a quota, an I/O error) is a fault of the machine: exit code 1, like a failed write.
+USER_ERRNOS = frozenset({errno.EACCES, errno.EPERM, errno.EROFS, errno.ENAMETOOLONG, errno.ENOTDIR, errno.EEXIST,
+                         errno.ELOOP, errno.EISDIR})  # fmt: skip
+
+
+def refusal(error: OSError, where: str) -> RunDirError | WriteError:
+    """The one-line error for an OSError while creating or locking `where` (the option and the path)."""
+    if error.errno in USER_ERRNOS:
+        return RunDirError(f"{where} cannot be written ({error.strerror or error})")
+    return WriteError(f"cannot create {where} ({error.strerror or error})")
+
+
+def is_temp(name: str) -> bool:
+    """Whether a file name is one of atomic_write's temporary files (.NAME.PID.HEX.tmp)."""
+    return re.fullmatch(r"\..+\.\d+\.[0-9a-f]{8}\.tmp", name) is not None
+
+
+def remove_stale_temps(directory: Path) -> list[Path]:
+    """Remove atomic_write's temporary files left in `directory` by a writer that was killed (kill -9, a power
+    cut) before it could rename or remove them; the caller holds the directory's lock, so no writer is live.
+    The files removed."""
+    try:
+        stale = [p for p in directory.iterdir() if is_temp(p.name) and p.is_file()]
+    except OSError:
+        return []
+    for p in stale:
+        p.unlink(missing_ok=True)
+    return stale
 
 
 def atomic_write(path: str | Path, write: Callable[[BinaryIO], None]) -> Path:

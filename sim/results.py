@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -126,7 +127,7 @@ def read_part(out_dir: Path, chunk: int, first: int, count: int, seed: int, run_
     except FileNotFoundError:
         raise bad("was not finished (no record of it was written)") from None
     except (OSError, ValueError) as e:
-        raise bad(f"cannot be read ({e})") from None
+        raise bad(f"cannot be read ({getattr(e, 'strerror', None) or e})") from None
     if not isinstance(record, dict) or record.get("run") != run_key:
         raise bad("belongs to another run")
     if (record.get("chunk"), record.get("first"), record.get("count")) != (chunk, first, count):
@@ -149,21 +150,34 @@ def read_part(out_dir: Path, chunk: int, first: int, count: int, seed: int, run_
 def scan_parts(out_dir: Path, chunk_range, seed: int, run_key: str) -> tuple[set[int], list[str]]:
     """(chunks whose parts can be trusted, one line per part that cannot); the untrusted parts and stray
     records are deleted so their chunks are played again."""
-    done, problems = set(), []
+    done, problems, trusted = set(), [], set()
     parts = out_dir / PARTS
     for p in sorted(parts.glob("part-*.parquet")) if parts.is_dir() else []:
         try:
             chunk = int(p.stem.split("-")[1])
             read_part(out_dir, chunk, *chunk_range(chunk), seed, run_key)
             done.add(chunk)
+            trusted.add(p)
         except (ValueError, IndexError):
             problems.append(f"{p} is not a part of this run (unexpected name)")
-            p.unlink(missing_ok=True)
+            remove_entry(p)
         except PartError as e:
             problems.append(str(e))
-            p.unlink(missing_ok=True)
-            part_record_path(out_dir, chunk).unlink(missing_ok=True)
+            remove_entry(p)
+            remove_entry(part_record_path(out_dir, chunk))
+    for r in sorted(parts.glob("part-*.json")) if parts.is_dir() else []:
+        if r.with_suffix(".parquet") not in trusted:  # a record without its part (or a directory in its place)
+            remove_entry(r)
     return done, problems
+
+
+def remove_entry(path: Path) -> None:
+    """Remove whatever sits at path, a file or a directory (something put a directory where a part or its
+    record belongs: it is removed like a damaged part, so the chunk is played again)."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    else:
+        path.unlink(missing_ok=True)
 
 
 def merge_parts(out_dir: Path, n_chunks: int, chunk_range, seed: int, run_key: str, meta: dict) -> str:
@@ -203,7 +217,7 @@ def remove_parts(out_dir: Path) -> None:
     if not parts.is_dir():
         return
     for p in parts.iterdir():
-        p.unlink(missing_ok=True)
+        remove_entry(p)
     parts.rmdir()
     fsync_dir(out_dir)
 

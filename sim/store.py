@@ -26,6 +26,7 @@ from pathlib import Path
 
 from sim.errors import InputError, RunDataError
 
+GO_ON = "rerun the same command to go on"  # a kept run resumes by itself: no --resume to type
 SEAL = "content_sha256"  # the key under which a sealed JSON document keeps its own hash
 TABLES_SEAL = "tables_sha256"  # experiment.json: {file name: sha256 of its bytes}
 
@@ -175,7 +176,7 @@ def kept_run(
             resume = True
         else:
             shutil.rmtree(where)
-    run(recipe, where, threads, cluster, resume=resume, on_chunk=on_chunk, on_resume=skip)
+    run(recipe, where, threads, cluster, resume=resume, on_chunk=on_chunk, on_resume=skip, go_on=GO_ON)
     verified_run(where)  # what was just written is read back through the same check
     return where
 
@@ -217,3 +218,41 @@ def verified_table(out_dir: Path, experiment: dict, name: str) -> bytes:
     if sha256(data) != recorded:
         raise RunDataError(f"{path} is damaged or was edited: its bytes do not match experiment.json's {TABLES_SEAL}")
     return data
+
+
+# ---------------------------------------------------------------- what an interrupted experiment kept
+
+VARIATIONS = "variations"  # robustness and sensitivity: a directory per variation, estimates.json when finished
+ESTIMATES = "estimates.json"
+
+
+def finished_parts(out: Path) -> tuple[int, int]:
+    """(finished, started) of what an experiment keeps in out: its variations (robustness, sensitivity), each
+    finished once its sealed estimates.json is written, or else its arms (matrix, sweep, value), each
+    finished once its run is complete; `started` counts the unfinished ones that kept a finished chunk."""
+    from sim.experiments import ARMS
+
+    out = Path(out)
+    if (out / VARIATIONS).is_dir():
+        units = [d for d in (out / VARIATIONS).iterdir() if d.is_dir()]
+        done = [d for d in units if _intact(d / ESTIMATES)]
+    else:
+        units = [d for d in (out / ARMS).iterdir() if d.is_dir()] if (out / ARMS).is_dir() else []
+        done = [d for d in units if _complete(d)]
+    started = [d for d in units if d not in done and next(d.rglob("part-*.json"), None) is not None]
+    return len(done), len(started)
+
+
+def _intact(path: Path) -> bool:
+    try:
+        read_sealed(path)
+        return True
+    except (InputError, RunDataError):
+        return False
+
+
+def _complete(run_dir: Path) -> bool:
+    try:
+        return read_json(run_dir / "manifest.json").get("status") == "complete"
+    except InputError:
+        return False

@@ -107,11 +107,27 @@ def _cards(src: DataSources, d: np.ndarray) -> list[str]:
     return [str(r["name"]) for r in rows]
 
 
+def _cards_mismatch(src: DataSources, cards: int, helpers: int) -> str:
+    """The error when cards.csv and helpers.csv describe different numbers of cards, naming the file that is
+    wrong: the one the user gave when the other is the builtin one, else both."""
+    cards_path, helpers_path = src.path_of("cards.csv"), src.path_of("helpers.csv")
+    cards_own, helpers_own = cards_path.parent != src.builtin, helpers_path.parent != src.builtin
+    if cards_own and not helpers_own:
+        return (f"{cards_path}: has {cards} cards, but the builtin {helpers_path.name} gives the helper side of "
+                f"{helpers} (the same cards, in order): list all {helpers}, or give a {helpers_path.name} of "
+                f"your {cards} beside it")  # fmt: skip
+    if helpers_own and not cards_own:
+        return f"{helpers_path}: has {helpers} rows, needs exactly {cards} (one per card of the builtin cards.csv)"
+    return f"{cards_path} has {cards} cards but {helpers_path} {helpers}: both list the same cards in the same order"
+
+
 def _helpers(src: DataSources, d: np.ndarray, names: list[str]) -> tuple[list[str], list[str]]:
     cols = [Column("card", lo=1, hi=MAX_CARDS), Column("name", "str"),
             Column("effect", "choice", choices=HELPER_EFFECTS), Column("amount", lo=0, hi=9),
             Column("once", lo=0, hi=1)]  # fmt: skip
-    rows = read_table(src, "helpers.csv", cols, len(names), len(names))
+    rows = read_table(src, "helpers.csv", cols, 1, MAX_CARDS)
+    if len(rows) != len(names):
+        raise DataError(_cards_mismatch(src, len(names), len(rows)))
     for c, r in enumerate(rows):
         if r["card"] != c + 1 or r["name"] != names[c]:
             raise r.fail(f"row {c + 1} is card {c + 1} {names[c]!r} of cards.csv (same cards, same order)")
