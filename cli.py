@@ -1128,10 +1128,13 @@ def tune(
         list[str] | None,
         typer.Option(
             "--range",
-            help="NAME=LO..HI (repeatable; default 0..2x the start value, or start +-1 when it "
-            "is within 0.1 of 0; categorical weights try every value).",
+            help="NAME=LO..HI (repeatable; default 0..2x the start value, or start +-1 when it is within 0.1 of 0: "
+            "see --spread; categorical weights try every value).",
         ),
     ] = None,
+    spread: Annotated[
+        float, typer.Option("--spread", help="Default ranges: start +- SPREAD x start (+- SPREAD within 0.1 of 0).")
+    ] = 1.0,
     budget: Annotated[int, typer.Option("--budget", help="Games for the tuning trials in all.")] = 100_000,
     trials: Annotated[
         int | None, typer.Option("--trials", help="Trials (default: about 2,000 games each, 10 to 100 trials).")
@@ -1191,7 +1194,7 @@ def tune(
     else:
         p = _game_info(game).players[1] if players is None else players
         fields = [_field(game, start * (p - 1))]
-    knobs = tn.choose_knobs(game, start[0], weights, ranges or [])
+    knobs = tn.choose_knobs(game, start[0], weights, ranges or [], spread)
     n_trials, per_field = tn.split_budget(budget, trials, per_trial, fields)
     cfg = tn.TuneConfig(game, start[0], fields, knobs, objective, budget, n_trials, per_field, confirm, sampler, seed,
                         _params_overrides(game, sets or []), _data(game, data))  # fmt: skip

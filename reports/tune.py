@@ -35,7 +35,7 @@ from strategies import Weight
 STUDY_FILE = "study.db"
 SAMPLERS = ("tpe", "cmaes")
 OBJECTIVES = ("win", "rank")
-NEAR_ZERO = 0.1  # a default within this of 0 is tuned over default +- 1; any other over 0 .. 2 x default
+NEAR_ZERO = 0.1  # a start value within this of 0 is tuned over start +- 1; any other over 0 .. 2 x start
 
 
 @dataclass(frozen=True)
@@ -96,13 +96,13 @@ def tunable(game: str, start_code: str) -> tuple[object, list[Weight], dict[str,
     return player, weights, {w.name: float(player.weights[at[w.name]]) for w in weights}
 
 
-def default_range(start: float) -> tuple[float, float]:
-    if abs(start) < NEAR_ZERO:
-        return start - 1.0, start + 1.0
-    return (0.0, 2.0 * start) if start > 0 else (2.0 * start, 0.0)
+def default_range(start: float, spread: float = 1.0) -> tuple[float, float]:
+    """start +- spread x |start| (spread 1: 0 .. 2 x start), or start +- spread near 0."""
+    half = spread if abs(start) < NEAR_ZERO else spread * abs(start)
+    return start - half, start + half
 
 
-def choose_knobs(game: str, start_code: str, names: str | None, ranges: list[str]) -> list[Knob]:
+def choose_knobs(game: str, start_code: str, names: str | None, ranges: list[str], spread: float = 1.0) -> list[Knob]:
     """The weights to tune (all tunable ones by default) with their ranges (--range NAME=LO..HI overrides)."""
     book = get_game(game).strategies
     player, weights, start = tunable(game, start_code)
@@ -117,7 +117,9 @@ def choose_knobs(game: str, start_code: str, names: str | None, ranges: list[str
         if name not in by_name:
             only = next(w.only for w in book.weights if w.name == name)
             raise ParamError(f"weight {name!r} is not tunable for {player.code}: it is for {only} strategies only")
-    bounds = {n: default_range(start[n]) for n in chosen}
+    if not 0 < spread <= 10:
+        raise ParamError(f"--spread must be above 0 and at most 10, not {spread}")
+    bounds = {n: default_range(start[n], spread) for n in chosen}
     for text in ranges:
         name, lo, hi = parse_range(text)
         if name not in chosen:

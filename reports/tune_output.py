@@ -48,7 +48,7 @@ def preset_doc(result: TuneResult, manifest: dict, command: str) -> dict:
         "code_fingerprint": manifest["code_fingerprint"],
         "strategy": base,
         "start": cfg.start,
-        "field": [export.lineup_text(f) for f in cfg.fields],
+        "field": " and ".join(export.lineup_text(f) for f in cfg.fields),  # e.g. greedy*3
         "objective": cfg.objective,
         "budget": cfg.budget,
         "trials": cfg.trials,
