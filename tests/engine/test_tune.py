@@ -1,6 +1,7 @@
 """`playout tune` and tuned presets as players (issue 32): small budgets, Yokohama greedy at 4 players."""
 
 import json
+from pathlib import Path
 
 import optuna
 import polars as pl
@@ -142,3 +143,30 @@ def test_a_bad_preset_file_is_named_one_line_and_exit_2(make, says, bad_tuned, t
     code, _, err = run_cli(["run", "yokohama", "-n", "8", "--players", f"tuned@{path},greedy*3",
                             "--out", str(tmp_path / "r")], capsys)  # fmt: skip
     assert code == 2 and says in err and len(err.strip().splitlines()) == 1
+
+
+SHIPPED = sorted(p.stem for p in (Path(__file__).parents[2] / "strategies" / "presets").glob("*.json"))
+
+
+def test_presets_are_shipped():
+    assert "yokohama" in SHIPPED and "gangsta" in SHIPPED
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_a_shipped_tuned_bot_was_made_by_playout_tune_for_its_game(game):
+    from sim.registry import get_game, rules_version
+    from strategies.presets import read_preset, shipped_path
+
+    doc = read_preset(shipped_path(game), game)
+    book = get_game(game).strategies
+    tuned = book.player("tuned")
+    assert doc["command"].startswith(f"playout tune {game} ") and doc["rules_version"] == rules_version(game)
+    assert tuned.strategy.kernel == book.strategies[doc["strategy"]].kernel
+    at = {w.name: i for i, w in enumerate(book.weights)}
+    assert {name: tuned.weights[at[name]] for name in doc["weights"]} == doc["weights"]
+
+
+def test_the_shipped_tuned_bot_is_a_player_code_like_any_other(tmp_path, capsys):
+    assert run_cli(["strategies", "yokohama"], capsys)[1].count("tuned") >= 1
+    code, out, _ = run_cli(["run", "yokohama", "-n", "8", "--players", "tuned*4", "--out", str(tmp_path / "r")], capsys)
+    assert code == 0 and "tuned" in out
