@@ -6,6 +6,7 @@ that need them, so `playout --help` answers at once.
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -26,6 +27,7 @@ app = typer.Typer(
 )
 
 EXIT_BAD_INPUT = 2
+_ARGV: list[str] = []  # the arguments main() was given
 
 DataOption = Annotated[
     str | None,
@@ -1189,6 +1191,8 @@ def tune(
     parse_cluster(cluster)
     book = get_game(game).strategies
     start = [book.player(strategy).code]
+    if against and players is not None:
+        raise BadInput("--players sets the count of self-play: with --against the fields set it")
     if against:
         fields = [_field(game, [p.code for p in book.lineup(f)]) for f in against]
     else:
@@ -1213,7 +1217,7 @@ def tune(
                 result = tn.tune(cfg, out, storage, resume, threads, cluster, bar.advance, bar.trial)
             except Interrupted:
                 raise Interrupted(f"interrupted; the study is kept in {url}: rerun the command with --resume") from None
-        write_tune(result, out, " ".join(["playout", *sys.argv[1:]]))
+        write_tune(result, out, shlex.join(["playout", *_ARGV]))
     c = result.confirmation
     typer.echo(f"tuned {result.tuned_code}")
     typer.echo(f"confirmation on {c.games:,} fresh games: win rate {c.tuned_win_rate:.2%} tuned, "
@@ -1288,6 +1292,8 @@ def main(argv: list[str] | None = None) -> int:
     def interrupt(signum, frame):
         raise Interrupted("interrupted")
 
+    global _ARGV
+    _ARGV = list(sys.argv[1:] if argv is None else argv)  # as typed, for outputs that record their command
     previous = signal.signal(signal.SIGINT, interrupt)  # typer would turn KeyboardInterrupt into a silent exit
     try:
         code = app(args=argv, standalone_mode=False)

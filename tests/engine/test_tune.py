@@ -42,6 +42,7 @@ def test_tune_moves_a_badly_set_weight_back_and_the_confirmation_finds_it(bad_tu
     assert c["lo"] > 0, c  # the tuned bot beats the start bot on fresh games, paired
     assert c["tuned_win_rate"] > c["start_win_rate"]
     assert preset["strategy"] == "greedy" and preset["start"] == BAD
+    assert preset["command"].startswith(f"playout tune yokohama {BAD} --against 'greedy*3' --weights w_money")
     trials = pl.read_csv(bad_tuned / "trials.csv", comment_prefix="#")
     assert trials.height == 8 and trials["trial"][0] == 0
     assert trials["w_money"][0] == 0.0  # trial 0 is the start bot
