@@ -27,6 +27,7 @@ from sim.registry import get_game
 from sim.spec import STATUS_OK, STATUS_TEXT, DataSet, GameSpec
 from sim.store import seal
 from strategies import Player, lineup_arrays
+from strategies.presets import check_preset
 
 DEFAULT_CHUNK = 8192
 # A searching seat costs seconds of CPU per game (benchmarks/README.md), so a chunk of DEFAULT_CHUNK would be
@@ -119,6 +120,9 @@ def prepare(recipe: Recipe) -> Prepared:
     params = spec.params.values(recipe.params)
     check_knobs_apply(recipe.params, n_players)
     data = spec.load_data(recipe.data_dir)
+    for player in players:
+        if player.preset is not None:  # a tuned@PATH file: tuned under these rules and on this data?
+            check_preset(player.code, player.preset, spec.version, data.fingerprint)
     return Prepared(recipe, spec, players, lineup, weights, params, data)
 
 

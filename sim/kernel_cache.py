@@ -55,7 +55,8 @@ def code_fingerprint() -> str:
     fingerprint would mix rows of two programs, so the engine records it and refuses that."""
     h = hashlib.sha256(kernel_source_hash().encode())
     games = sorted(str(p.relative_to(_ROOT)) for p in (_ROOT / "sim" / "games").glob("*/spec.py"))
-    for rel in (*_DECIDES_ROWS, *games):
+    presets = sorted(str(p.relative_to(_ROOT)) for p in (_ROOT / "strategies" / "presets").glob("*.json"))
+    for rel in (*_DECIDES_ROWS, *games, *presets):  # a shipped preset decides the rows of its `tuned` bot
         h.update(rel.encode())
         h.update((_ROOT / rel).read_bytes())
     return h.hexdigest()[:16]

@@ -6,6 +6,7 @@ A player code on the command line is a strategy name, optionally followed by wei
     greedy:w_vp=2,w_money=0.5
     --players greedy:w_vp=2,w_money=0.5,random,random,tech   (weights attach to the code before them)
     --players greedy*4                                        (four seats of the same code)
+    --players tuned@runs/t/preset.json,greedy*3               (a preset written by `playout tune`)
 
 Archetypes are presets: the same kernel with other default weights, so a new lineup or new weights
 compile nothing new.
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from sim.errors import ParamError, did_you_mean
+from strategies import presets
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,7 @@ class Player:
     code: str
     strategy: Strategy
     weights: np.ndarray
+    preset: dict | None = None  # a tuned@PATH player's preset file (checked against the run in engine.prepare)
 
 
 class StrategyBook:
@@ -54,7 +57,9 @@ class StrategyBook:
         self.weights = weights
         self.strategies = {s.code: s for s in strategies}
         self._index = {w.name: i for i, w in enumerate(weights)}
-        for s in strategies:
+        if presets.shipped_path(game).exists():  # the game's tuned bot, written by `playout tune`
+            self.strategies["tuned"] = self.preset_strategy(presets.read_preset(presets.shipped_path(game), game))
+        for s in self.strategies.values():
             for name in s.weights:
                 if name not in self._index:
                     raise ValueError(f"{game}: preset {s.code} sets unknown weight {name}")
@@ -79,12 +84,28 @@ class StrategyBook:
             vec[self._index[name]] = value
         return vec
 
+    def preset_strategy(self, doc: dict, code: str = "tuned") -> Strategy:
+        """A preset as a strategy: the kernel and family of the strategy it tuned, its weights over that one's."""
+        base = self.strategies.get(doc["strategy"])
+        if base is None:
+            raise ParamError(f"preset {code}: it tunes {doc['strategy']!r}, which is not a {self.game} strategy")
+        for name in doc["weights"]:
+            if name not in self._index:
+                raise ParamError(f"preset {code}: unknown weight {name!r} for {self.game}")
+        doc_line = f"{base.code} tuned by `playout tune` ({doc.get('budget', '?')} games against {doc.get('field')})"
+        return Strategy(code, base.kernel, doc_line, {**base.weights, **doc["weights"]}, base.family)
+
     def player(self, code: str) -> Player:
         name, _, spec = code.partition(":")
         name = name.strip()
-        if name not in self.strategies:
+        preset = None
+        if name.startswith("tuned@"):
+            preset = presets.read_preset(name.removeprefix("tuned@"), self.game)
+            strategy = self.preset_strategy(preset, name)
+        elif name not in self.strategies:
             raise ParamError(f"unknown strategy {name!r} for {self.game}{did_you_mean(name, list(self.strategies))}")
-        strategy = self.strategies[name]
+        else:
+            strategy = self.strategies[name]
         overrides: dict[str, float] = {}
         for item in filter(None, (p.strip() for p in spec.split(","))):
             key, sep, value = item.partition("=")
@@ -108,7 +129,7 @@ class StrategyBook:
             overrides[key.strip()] = number
         shown = ",".join(f"{k}={self._show(k, v)}" for k, v in overrides.items())
         canonical = name + (":" + shown if overrides else "")
-        return Player(canonical, strategy, self.weight_vector(strategy, overrides))
+        return Player(canonical, strategy, self.weight_vector(strategy, overrides), preset)
 
     def _choices(self, name: str) -> dict[str, float] | None:
         return self.weights[self._index[name]].choices if name in self._index else None

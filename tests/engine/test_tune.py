@@ -1,0 +1,173 @@
+"""`playout tune` and tuned presets as players (issue 32): small budgets, Yokohama greedy at 4 players."""
+
+import json
+from pathlib import Path
+
+import optuna
+import polars as pl
+import pytest
+
+from cli import main
+from reports import tune as tn
+
+# Money buys every action in Yokohama (rules: workers and buildings cost yen; orders and techs are bought): a
+# greedy bot that values a yen at nothing passes up the income it needs, so tuning w_money must move it up.
+BAD = "greedy:w_money=0"
+
+
+def run_cli(args, capsys):
+    try:
+        main(args)
+    except SystemExit as e:
+        out = capsys.readouterr()
+        return e.code, out.out, out.err
+    out = capsys.readouterr()
+    return 0, out.out, out.err
+
+
+@pytest.fixture(scope="module")
+def bad_tuned(tmp_path_factory):
+    """A tune of the badly set weight: its output directory."""
+    out = tmp_path_factory.mktemp("tune") / "t"
+    main(["tune", "yokohama", BAD, "--against", "greedy*3", "--weights", "w_money", "--range", "w_money=0..2.5",
+          "--budget", "6400", "--trials", "8", "--confirm", "2000", "--seed", "3", "--out", str(out)])  # fmt: skip
+    return out
+
+
+def test_tune_moves_a_badly_set_weight_back_and_the_confirmation_finds_it(bad_tuned):
+    preset = json.loads((bad_tuned / "preset.json").read_text())
+    assert preset["kind"] == "playout tune preset" and preset["game"] == "yokohama"
+    assert preset["weights"]["w_money"] > 0.25  # off the bad value 0: a yen is worth something again
+    c = preset["confirmation"]
+    assert c["lo"] > 0, c  # the tuned bot beats the start bot on fresh games, paired
+    assert c["tuned_win_rate"] > c["start_win_rate"]
+    assert preset["strategy"] == "greedy" and preset["start"] == BAD
+    assert preset["command"].startswith(f"playout tune yokohama {BAD} --against 'greedy*3' --weights w_money")
+    trials = pl.read_csv(bad_tuned / "trials.csv", comment_prefix="#")
+    assert trials.height == 8 and trials["trial"][0] == 0
+    assert trials["w_money"][0] == 0.0  # trial 0 is the start bot
+    assert trials["best_so_far"].to_list() == sorted(trials["best_so_far"].to_list())
+    for name in ("best_so_far.png", "importance.png", "report.html"):
+        assert (bad_tuned / name).stat().st_size > 0
+
+
+def test_a_preset_plays_as_the_same_weights_typed_in_the_code(bad_tuned, tmp_path, capsys):
+    preset = json.loads((bad_tuned / "preset.json").read_text())
+    typed = "greedy:" + ",".join(f"{k}={v!r}" for k, v in preset["weights"].items())
+    for name, code in (("preset", f"tuned@{bad_tuned / 'preset.json'}"), ("typed", typed)):
+        code_ = run_cli(["run", "yokohama", "-n", "400", "--players", f"{code},greedy*3", "--seed", "9", "-q",
+                         "--out", str(tmp_path / name)], capsys)[0]  # fmt: skip
+        assert code_ == 0
+    a, b = (pl.read_parquet(tmp_path / name / "games.parquet") for name in ("preset", "typed"))
+    columns = ["winner", *[f"score_{s}" for s in range(4)]]
+    assert a.select(columns).equals(b.select(columns))
+    assert a["strategy_0"][0].startswith("tuned@")
+
+
+def test_a_tune_interrupted_and_resumed_is_the_tune_run_at_once(tmp_path):
+    def config():
+        knobs = tn.choose_knobs("yokohama", "greedy", "w_money,w_vp", [])
+        fields = [["greedy"] * 3]
+        trials, per_field = tn.split_budget(1600, 8, None, fields)
+        return tn.TuneConfig("yokohama", "greedy", fields, knobs, "win", 1600, trials, per_field, 100, "tpe", 5, {},
+                             None)  # fmt: skip
+
+    whole = tn.tune(config(), tmp_path / "whole")
+    played = [0]
+
+    def kill_midway(games):
+        played[0] += games
+        if played[0] > 5 * 200 + 100:  # inside trial 5: it is left running, as after kill -9
+            raise KeyboardInterrupt
+
+    (tmp_path / "cut").mkdir()
+    with pytest.raises(KeyboardInterrupt):
+        tn.tune(config(), tmp_path / "cut", on_games=kill_midway)
+    left = optuna.load_study(study_name=None, storage=tn.storage_url(None, tmp_path / "cut")).get_trials()
+    assert [t.state.name for t in left][-1] == "RUNNING" and len(left) == 6  # trial 5 was cut short
+    resumed = tn.tune(config(), tmp_path / "cut", resume=True)
+
+    def trials(result):
+        return [(t.number, t.state.name, t.params, t.value) for t in result.study.get_trials()]
+
+    assert len(trials(whole)) == 8
+    assert trials(resumed) == trials(whole)
+    assert resumed.confirmation == whole.confirmation
+
+
+def test_a_fresh_tune_refuses_a_directory_holding_one_and_resume_needs_one(bad_tuned, tmp_path, capsys):
+    args = ["tune", "yokohama", "greedy", "--weights", "w_vp", "--budget", "400", "--trials", "2", "--confirm", "8"]
+    code, _, err = run_cli([*args, "--out", str(bad_tuned)], capsys)
+    assert code == 2 and "already holds a tune" in err
+    code, _, err = run_cli([*args, "--out", str(tmp_path / "none"), "--resume"], capsys)
+    assert code == 2 and "holds no tune" in err
+
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["greedyy"], "did you mean 'greedy'"),
+        (["greedy", "--weights", "w_mony"], "did you mean 'w_money'"),
+        (["greedy", "--weights", "iters"], "not tunable"),
+        (["greedy", "--range", "w_vp=2..1"], "inverted"),
+        (["greedy", "--range", "w_vp=1..1"], "empty"),
+        (["greedy", "--budget", "0"], "--budget must be at least 1"),
+        (["greedy", "--storage", "not a url"], "not a database URL"),
+        (["greedy", "--against", "greedy*4"], "make 5"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args, says, tmp_path, capsys):
+    code, _, err = run_cli(["tune", "yokohama", *args, "--out", str(tmp_path / "t")], capsys)
+    assert code == 2
+    assert says in err and len(err.strip().splitlines()) == 1
+
+
+def bad_preset(path, bad_tuned, **changes):
+    doc = {**json.loads((bad_tuned / "preset.json").read_text()), **changes}
+    path.write_text(json.dumps(doc))
+    return path
+
+
+@pytest.mark.parametrize(
+    "make, says",
+    [
+        (lambda p, t: p.write_text("{not json") and p, "is not a preset: it is not JSON"),
+        (lambda p, t: p.write_text(json.dumps({"game": "yokohama"})) and p, "is not a preset"),
+        (lambda p, t: bad_preset(p, t, game="gangsta"), "was tuned for the game 'gangsta'"),
+        (lambda p, t: bad_preset(p, t, rules_version="0.0.1"), "tuned for rules version 0.0.1"),
+        (lambda p, t: bad_preset(p, t, data_fingerprint="0" * 16), "tuned on another data set"),
+        (lambda p, t: bad_preset(p, t, weights={"w_vp": "x"}), "not all finite numbers"),
+    ],
+)
+def test_a_bad_preset_file_is_named_one_line_and_exit_2(make, says, bad_tuned, tmp_path, capsys):
+    path = make(tmp_path / "p.json", bad_tuned)
+    code, _, err = run_cli(["run", "yokohama", "-n", "8", "--players", f"tuned@{path},greedy*3",
+                            "--out", str(tmp_path / "r")], capsys)  # fmt: skip
+    assert code == 2 and says in err and len(err.strip().splitlines()) == 1
+
+
+SHIPPED = sorted(p.stem for p in (Path(__file__).parents[2] / "strategies" / "presets").glob("*.json"))
+
+
+def test_presets_are_shipped():
+    assert SHIPPED == ["gangsta", "lagranja", "obsession", "yokohama"]
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_a_shipped_tuned_bot_was_made_by_playout_tune_for_its_game(game):
+    from sim.registry import get_game, rules_version
+    from strategies.presets import read_preset, shipped_path
+
+    doc = read_preset(shipped_path(game), game)
+    book = get_game(game).strategies
+    tuned = book.player("tuned")
+    assert doc["command"].startswith(f"playout tune {game} ") and doc["rules_version"] == rules_version(game)
+    assert tuned.strategy.kernel == book.strategies[doc["strategy"]].kernel
+    at = {w.name: i for i, w in enumerate(book.weights)}
+    assert {name: tuned.weights[at[name]] for name in doc["weights"]} == doc["weights"]
+
+
+def test_the_shipped_tuned_bot_is_a_player_code_like_any_other(tmp_path, capsys):
+    assert run_cli(["strategies", "yokohama"], capsys)[1].count("tuned") >= 1
+    code, out, _ = run_cli(["run", "yokohama", "-n", "8", "--players", "tuned*4", "--out", str(tmp_path / "r")], capsys)
+    assert code == 0 and "tuned" in out
