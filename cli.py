@@ -6,8 +6,8 @@ that need them, so `playout --help` answers at once.
 
 from __future__ import annotations
 
-import signal
 import shlex
+import signal
 import sys
 from pathlib import Path
 from typing import Annotated
