@@ -207,12 +207,13 @@ def ladder(
     on_cpu(seconds) advances a progress counted in planned CPU seconds (and .skip for kept games)."""
     started = time.perf_counter()
     codes, players = plan["codes"], plan["players"]
-    frames, cells = [], []
-    for arm in plan["arms"]:
+    played = {}
+    for i in sorted(range(len(plan["arms"])), key=lambda i: plan["arms"][i]["cpu_per_game"]):
+        arm = plan["arms"][i]  # cheapest first: an interrupted ladder has the most pairs finished
         recipe = arm_recipe(base, arm["a"], arm["b"], players, arm["games"])
-        frame = play_arm(recipe, threads=threads, on_chunk=_scaled(on_cpu, arm["cpu_per_game"]), kept=out)
-        frames.append(frame)
-        cells.append(matchups.cell(arm["a"], arm["b"], frame))
+        played[i] = play_arm(recipe, threads=threads, on_chunk=_scaled(on_cpu, arm["cpu_per_game"]), kept=out)
+    frames = [played[i] for i in range(len(plan["arms"]))]
+    cells = [matchups.cell(arm["a"], arm["b"], frame) for arm, frame in zip(plan["arms"], frames, strict=True)]
     rows, fit = matchups.ratings([interleaved(frames)], seed=base.seed, anchor=anchor)
     games = sum(f.height for f in frames)
     manifest = experiment_manifest(base, "skill ladder", len(frames), 0, time.perf_counter() - started,
