@@ -7,11 +7,12 @@ ordered pair, seats rotating with the game index), and the ratings are fitted fr
 every game (reports/matchups.py), anchored so that one population (random when present) is 0.
 
 A search player's game costs about a thousand times a greedy one's, so the games per pair are planned
-from a CPU budget: a short pilot measures what one seat of each population adds to a game's CPU time, and
-every pair gets an equal share of the budget, up to a most games per pair; what cheap pairs leave over
-goes to the costly ones. The pilot's timings differ from one attempt to the next, so the plan is kept in
-the output (plan.json, keyed by the options that made it): a resumed ladder plays the same arms, and
-their finished chunks are reused (sim.experiments.play_arm with `kept`).
+from a CPU budget: a short pilot measures what one seat of each population adds to a game's CPU time;
+every pair gets one rotation of the seats, then an equal share of the rest of the budget, up to a most
+games per pair; what cheap pairs leave over goes to the costly ones. The pilot's timings differ from one
+attempt to the next, so the plan is kept in the output (plan.json, keyed by the options that made it): a
+resumed ladder plays the same arms, and their finished chunks are reused (sim.experiments.play_arm with
+`kept`).
 """
 
 from __future__ import annotations
@@ -105,18 +106,23 @@ def arm_cost(costs: dict[str, float], a: str, b: str, players: int) -> float:
 
 
 def plan_games(arm_costs: list[float], budget: float | None, most: int, players: int) -> list[int]:
-    """Games per arm: `most` each without a budget; with one, an equal share of the CPU budget per arm, at
-    most `most` games, the share cheap arms leave spread over the costlier ones (water-filling). Rounded
-    down to whole rotations of the seats, so every seat of every lineup plays equally often."""
+    """Games per arm: `most` each without a budget. With one, every arm first gets one rotation of the seats
+    (`players` games: every seat of its lineup once), then an equal share of what the budget has left, at
+    most `most` games in all, the share cheap arms leave spread over the costlier ones (water-filling).
+    Rounded down to whole rotations, so every seat of every lineup plays equally often. An arm the budget
+    cannot give one rotation gets fewer than `players` (the caller refuses the plan)."""
     if budget is None:
         return [most - most % players] * len(arm_costs)
+    left = budget - players * sum(arm_costs)
+    if left < 0:
+        return [int(budget / len(arm_costs) / c) for c in arm_costs]
     games = [0] * len(arm_costs)
-    left, arms_left = budget, len(arm_costs)
+    arms_left = len(arm_costs)
     for i in sorted(range(len(arm_costs)), key=lambda i: arm_costs[i]):
         share = left / arms_left
-        n = most if arm_costs[i] * most <= share else int(share / arm_costs[i])
-        games[i] = n - n % players
-        left, arms_left = left - games[i] * arm_costs[i], arms_left - 1
+        extra = most - players if arm_costs[i] * (most - players) <= share else int(share / arm_costs[i])
+        games[i] = players + extra - extra % players
+        left, arms_left = left - (games[i] - players) * arm_costs[i], arms_left - 1
     return games
 
 

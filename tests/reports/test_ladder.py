@@ -47,18 +47,26 @@ def test_without_a_budget_every_pair_plays_the_games_asked_in_whole_rotations_of
     assert plan_games([1.0, 50.0, 3.0], None, 103, 4) == [100, 100, 100]
 
 
-def test_a_budget_is_shared_equally_and_what_cheap_pairs_leave_goes_to_the_costly_ones():
+def test_a_budget_gives_each_pair_a_rotation_then_equal_shares_and_cheap_pairs_leave_theirs_to_the_costly():
     costs, budget, most, players = [0.001, 0.002, 1.0, 2.0], 1000.0, 5000, 4
     games = plan_games(costs, budget, most, players)
     # the cheap pairs reach the cap with a fraction of their quarter share ...
     assert games[0] == games[1] == most
-    left = budget - most * (costs[0] + costs[1])
-    # ... and the rest is split equally between the costly ones, rounded down to whole rotations
-    for n, c in zip(games[2:], costs[2:], strict=True):
-        share = int(left / 2 / c)
-        assert n == share - share % players
+    left = budget - players * sum(costs) - (most - players) * (costs[0] + costs[1])
+    # ... and the rest is split equally between the costly ones, on top of their rotation, in whole rotations
+    # (what rounding leaves of the first share goes to the last)
+    extra = int(left / 2 / costs[2])
+    assert games[2] == players + extra - extra % players
+    extra = int((left - (games[2] - players) * costs[2]) / costs[3])
+    assert games[3] == players + extra - extra % players
     assert sum(n * c for n, c in zip(games, costs, strict=True)) <= budget
     assert all(n % players == 0 for n in games)
+
+
+def test_a_budget_short_of_one_rotation_per_pair_leaves_some_pair_short():
+    costs, players = [0.001, 5.0], 4
+    assert min(plan_games(costs, players * sum(costs) * 0.9, 1000, players)) < players
+    assert min(plan_games(costs, players * sum(costs), 1000, players)) == players
 
 
 # ---------------------------------------------------------------- every game: random below greedy
