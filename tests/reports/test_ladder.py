@@ -114,6 +114,7 @@ class Progress:
 def test_an_interrupted_ladder_resumes_its_kept_plan_and_gives_the_same_ratings(tmp_path):
     base = Recipe("yokohama", ["random"] * 3, seed=2, n=3, chunk=3)
     codes, cut, whole = ["random", "greedy", "orders"], tmp_path / "cut", tmp_path / "whole"
+    cut.mkdir(), whole.mkdir()  # the command claims its --out before it plans (cli.ladder)
     plan, kept = kept_plan(cut, base, codes, 3, None, 60, 1)
     assert not kept and [arm["games"] for arm in plan["arms"]] == [60] * 6
     with pytest.raises(Stop):
