@@ -548,6 +548,105 @@ def matrix(
 
 
 @app.command()
+def ladder(
+    game: Annotated[str, typer.Argument(help="A game from `playout games`.")],
+    only: Annotated[
+        str | None, typer.Option("--only", help="The populations, as player codes (default: the book's and mcts-fast).")
+    ] = None,
+    add: Annotated[
+        list[str] | None, typer.Option("--add", help="A further player code or preset (repeatable).")
+    ] = None,
+    players: Annotated[int, typer.Option("--players", help="Players per game.")] = 4,
+    budget: Annotated[
+        str | None, typer.Option("--budget", help="CPU time for all games: seconds, or 90s, 20m, 2h (default 10m).")
+    ] = None,
+    games: Annotated[
+        int | None, typer.Option("-n", "--games", help="Games per pair: exactly, or at most with --budget.")
+    ] = None,
+    anchor: Annotated[str | None, typer.Option("--anchor", help="The population rated 0 (default: random).")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed (every pair uses it).")] = 1,
+    sets: Annotated[list[str] | None, typer.Option("--set", help="Rule knob KEY=VALUE (repeatable).")] = None,
+    data: DataOption = None,
+    out: Annotated[str | None, typer.Option("--out", "-o", help="Output directory.")] = None,
+    threads: Annotated[int | None, typer.Option("--threads", "-t", help="Numba threads.")] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", "--plan", help="Measure and show the plan; play nothing.")
+    ] = False,
+):
+    """The strength of every population of a game on one scale: one seat of A against a field of B for
+    every pair, Bradley-Terry ratings with 95% intervals (random = 0), the matrix behind them. The games
+    per pair are planned from a CPU budget with a short pilot, shown before anything is played, and kept
+    in --out so an interrupted ladder resumes.
+
+    Examples:
+
+      playout ladder yokohama --budget 20m
+
+      playout ladder gangsta --only random,greedy,heister,recruiter,defender,mcts --budget 1h --dry-run
+
+      playout ladder lagranja --add greedy:w_vp=2 -n 2000
+    """
+    info = _game_info(game)
+    _index(seed, "--seed")
+    threads = _threads(threads)
+    if not info.players[0] <= players <= info.players[1]:
+        raise BadInput(f"{game} is played by {info.players[0]} to {info.players[1]} players, not {players}")
+    if players < 2:
+        raise BadInput(f"--players {players}: a ladder puts one seat of A against a field of B, so it needs 2 or more")
+    if games is not None:
+        _positive(games, "-n")
+        if games < players:
+            raise BadInput(f"-n {games}: each pair needs at least {players} games, one rotation of the seats")
+    seconds = None if budget is None and games is not None else _cpu_seconds(budget or "10m")
+    most = games if games is not None else 4000
+    params = _params_overrides(game, sets or [])
+    from sim.registry import get_game
+    from strategies import split_codes
+
+    book = get_game(game).strategies
+    from reports.ladder import anchor_of, populations
+
+    added = [code for text in add or [] for code in split_codes(text)]
+    codes = populations(book, None if only is None else split_codes(only), added)
+    anchored = anchor_of(codes, None if anchor is None else book.player(anchor).code)
+    from reports.console import print_ladder, print_ladder_plan, progress
+    from reports.ladder import kept_plan
+    from reports.ladder import ladder as play_ladder
+    from sim.engine import Recipe, prepare
+
+    base = Recipe(game, codes[:1] * players, seed, players, players, params, _data(game, data))
+    where = _out(out, Path("runs") / f"ladder-{game}-{players}p-seed{seed}")
+    prep = prepare(base)
+    with _claim(where):
+        _compile(prep)
+        plan, kept = kept_plan(where, base, codes, players, seconds, most, threads,
+                               lambda: typer.echo("measuring each population's cost per game (pilot)..."))  # fmt: skip
+        print_ladder_plan(plan, kept)
+        if dry_run:
+            typer.echo(f"plan kept in {where}: the same command without --dry-run plays it")
+            return
+        _fits_in_memory(sum(arm["games"] for arm in plan["arms"]), 8 * (6 + 3 * players), "the ladder's games")
+        bar, advance = progress(plan["cpu"], f"{game} ladder", unit="CPU s")
+        with bar:
+            answer = play_ladder(base, plan, anchored, where, threads, advance)
+    print_ladder(answer)
+    typer.echo(f"written to {where}")
+
+
+def _cpu_seconds(text: str) -> float:
+    """'600', '90s', '20m', '2h' -> seconds (at least 1)."""
+    units = {"s": 1, "m": 60, "h": 3600}
+    body, scale = (text[:-1], units[text[-1]]) if text and text[-1] in units else (text, 1)
+    try:
+        seconds = float(body) * scale
+    except ValueError:
+        raise BadInput(f"--budget {text!r} is not a CPU time: write seconds, or 90s, 20m, 2h") from None
+    if not 1 <= seconds < 1e9:
+        raise BadInput(f"--budget {text!r}: the CPU time must be at least 1 second")
+    return seconds
+
+
+@app.command()
 def sweep(
     game: Annotated[str, typer.Argument(help="A game from `playout games`.")],
     sets: Annotated[

@@ -16,12 +16,13 @@ from reports.summary import by_seat, by_strategy
 LINE_EVERY = 30.0  # seconds between progress lines when stdout is not a terminal (a log, a CI job)
 
 
-def progress(total: int, label: str, terminal: bool | None = None, every: float = LINE_EVERY):
+def progress(total: int, label: str, terminal: bool | None = None, every: float = LINE_EVERY, unit: str = "games"):
     """(bar, advance): a progress bar with games/s and ETA, and a callback advancing it by games played;
     advance.skip(n) moves it for games already done (a resumed run) without counting them in the rate.
     Where stdout is not a terminal a live bar shows nothing until the end, so a line is written instead
     at most every `every` seconds and when done (`terminal` overrides the detection). Both go to stdout:
-    stderr keeps only an error's one line."""
+    stderr keeps only an error's one line. `unit` names what is counted when it is not games (the ladder
+    counts its planned CPU seconds, since its games differ a thousandfold in cost)."""
     if terminal is None:
         terminal = Console().is_terminal
     bar = (
@@ -35,7 +36,7 @@ def progress(total: int, label: str, terminal: bool | None = None, every: float 
             TimeRemainingColumn(),
         )
         if terminal
-        else ProgressLines(total, label, every)
+        else ProgressLines(total, label, every, unit)
     )
     task = bar.add_task(label, total=total, rate="")
     start = [time.perf_counter()]
@@ -44,7 +45,7 @@ def progress(total: int, label: str, terminal: bool | None = None, every: float 
     def advance(count: int):
         played[0] += count
         elapsed = time.perf_counter() - start[0]
-        bar.update(task, advance=count, rate=f"{played[0] / elapsed:,.0f} games/s" if elapsed > 0 else "")
+        bar.update(task, advance=count, rate=f"{played[0] / elapsed:,.0f} {unit}/s" if elapsed > 0 else "")
 
     def compiling(now: bool):
         """Say so while the kernels compile; the rate counts from the end of the compile."""
@@ -60,8 +61,8 @@ class ProgressLines:
     """The progress bar's interface for a log: one plain line per `every` seconds, e.g.
     `yokohama robustness: 120/640 games (19%), 0.4 games/s, 5:02 elapsed, ETA 21:50`."""
 
-    def __init__(self, total: int, label: str, every: float):
-        self.total, self.label, self.every = total, label, every
+    def __init__(self, total: int, label: str, every: float, unit: str = "games"):
+        self.total, self.label, self.every, self.unit = total, label, every, unit
         self.base = label
         self.done = self.fresh = 0  # games counted, and those played in this session (they set the rate)
         self.began = self.last = time.perf_counter()
@@ -87,12 +88,12 @@ class ProgressLines:
 
     def line(self, now: float) -> str:
         elapsed = now - self.began
-        text = f"{self.label}: {self.done:,}/{self.total:,} games ({self.done / max(self.total, 1):.0%})"
+        text = f"{self.label}: {self.done:,.0f}/{self.total:,.0f} {self.unit} ({self.done / max(self.total, 1):.0%})"
         if self.fresh and elapsed > 0:
             rate = self.fresh / elapsed
             eta = (self.total - self.done) / rate
             shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2f}"
-            text += f", {shown} games/s, {clock(elapsed)} elapsed, ETA {clock(eta)}"
+            text += f", {shown} {self.unit}/s, {clock(elapsed)} elapsed, ETA {clock(eta)}"
         return text
 
     def __enter__(self):
@@ -273,3 +274,29 @@ def print_sensitivity(result: dict) -> None:
                   f"{r['variants_beyond_noise']} of {r['variants']}", r["kept_as_printed"])  # fmt: skip
     console.print(t)
     console.print(footer(result["manifest"]))
+
+
+def print_ladder_plan(plan: dict, kept: bool) -> None:
+    """The ladder's plan before it plays: games per pair and what they are estimated to cost."""
+    console = Console()
+    codes = plan["codes"]
+    t = Table("one seat of \\ field of", *codes, title=f"games per pair ({plan['players']} players)")
+    lookup = {(arm["a"], arm["b"]): arm for arm in plan["arms"]}
+    for a in codes:
+        t.add_row(a, *(f"{lookup[a, b]['games']:,}" if (a, b) in lookup else "-" for b in codes))
+    console.print(t)
+    costs = ", ".join(f"{code} {1000 * s:.3g}" for code, s in plan["cost_per_seat"].items())
+    console.print(f"CPU ms one seat adds to a game (pilot): {costs}")
+    budget = "no budget (the same games per pair)" if plan["budget"] is None else f"budget {plan['budget']:,.0f} CPU s"
+    games = sum(arm["games"] for arm in plan["arms"])
+    console.print(
+        f"plan{' (kept from an earlier attempt)' if kept else ''}: {games:,} games in {len(plan['arms'])} pairs, "
+        f"about {plan['cpu']:,.0f} CPU s ({clock(plan['cpu'])}), {clock(plan['wall'])} wall at the pilot's pace; "
+        f"{budget}, at most {plan['most']:,} games per pair"
+    )
+
+
+def print_ladder(answer) -> None:
+    """The matrix and the ratings as `playout matrix` shows them, and what the ratings are relative to."""
+    print_matrix(answer)
+    Console().print(f"ratings in logits relative to {answer.extra['anchor']} (= 0), 95% bootstrap intervals")

@@ -49,11 +49,13 @@ def matrix_table(cells: list[Cell]) -> pl.DataFrame:
     )
 
 
-def ratings(frames: list[pl.DataFrame], blocks: int = 400, seed: int = 0) -> tuple[list[Rating] | None, str]:
+def ratings(
+    frames: list[pl.DataFrame], blocks: int = 400, seed: int = 0, anchor: str | None = None
+) -> tuple[list[Rating] | None, str]:
     """Bradley-Terry ratings over all the games of all the matchups, and how they were fitted. When some
     strategy never finished ahead of another (the ratings would be infinite), half a virtual win each way
     between every pair that met keeps them finite; the method says so. (None, why) when even that cannot
-    rate them (too few games)."""
+    rate them (too few games). `anchor`: the strategy rated 0 (default: the ratings average 0)."""
     wanted = ("rank_", "score_", "strategy_", "players")
     games = pl.concat([f.select(sorted(c for c in f.columns if c.startswith(wanted))) for f in frames])
     if games.height < MIN_RATED_GAMES:
@@ -62,7 +64,7 @@ def ratings(frames: list[pl.DataFrame], blocks: int = 400, seed: int = 0) -> tup
     why = ""
     for prior, method in ((0.0, "maximum likelihood"), (0.5, "with a prior of 1/2 win each way")):
         try:
-            return bradley_terry_bootstrap(block_wins, codes, prior=prior, seed=seed), method
+            return bradley_terry_bootstrap(block_wins, codes, prior=prior, seed=seed, anchor=anchor), method
         except ValueError as e:
             why = f"not estimable from {games.height} games ({e})"
     return None, why

@@ -489,6 +489,7 @@ def bradley_terry_bootstrap(
     prior: float = 0.0,
     n_boot: int = 500,
     seed: int = 0,
+    anchor: str | None = None,
 ) -> list[Rating]:
     """Bradley-Terry ratings with intervals that hold for games of more than two players.
 
@@ -497,7 +498,8 @@ def bradley_terry_bootstrap(
     interval over `n_boot` resamplings of the blocks (seeded by `seed`) and se the bootstrap sd. The
     several pairs of seats of one game stay together, so their correlation is accounted for. Replicates
     in which the ratings do not exist (a strategy never beaten) are refitted with prior 0.5 when
-    `prior` is 0."""
+    `prior` is 0. With `anchor` (one of `names`) every rating, point and replicate, is taken relative to
+    that strategy's (which is then 0 with an empty interval) instead of to the average."""
     blocks = np.asarray(block_wins, dtype=float)
     if blocks.ndim != 3 or blocks.shape[0] < 2:
         raise ValueError("Bradley-Terry intervals need games in at least 2 blocks")
@@ -512,10 +514,15 @@ def bradley_terry_bootstrap(
             draws[b] = [r.rating for r in bradley_terry(W, None, conf, prior)]
         except ValueError:  # a resample where some strategy is never beaten: shrink it a little
             draws[b] = [r.rating for r in bradley_terry(W, None, conf, prior or 0.5)]
+    centre = np.zeros(len(point))
+    if anchor is not None:
+        at = [r.name for r in point].index(anchor)
+        centre = np.full(len(point), point[at].rating)
+        draws = draws - draws[:, [at]]
     tail = (1 - conf) / 2
     lo, hi = np.quantile(draws, [tail, 1 - tail], axis=0)
     sd = draws.std(axis=0, ddof=1)
-    return [Rating(r.name, r.rating, float(sd[i]), float(lo[i]), float(hi[i])) for i, r in enumerate(point)]
+    return [Rating(r.name, r.rating - centre[i], float(sd[i]), float(lo[i]), float(hi[i])) for i, r in enumerate(point)]
 
 
 def check_ratings_exist(W: np.ndarray, names: list[str]) -> None:
