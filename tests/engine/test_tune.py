@@ -64,12 +64,13 @@ def test_a_preset_plays_as_the_same_weights_typed_in_the_code(bad_tuned, tmp_pat
     assert a["strategy_0"][0].startswith("tuned@")
 
 
-def test_a_tune_interrupted_and_resumed_is_the_tune_run_at_once(tmp_path):
+@pytest.mark.parametrize("sampler", tn.SAMPLERS)
+def test_a_tune_interrupted_and_resumed_is_the_tune_run_at_once(sampler, tmp_path):
     def config():
         knobs = tn.choose_knobs("yokohama", "greedy", "w_money,w_vp", [])
         fields = [["greedy"] * 3]
         trials, per_field = tn.split_budget(1600, 8, None, fields)
-        return tn.TuneConfig("yokohama", "greedy", fields, knobs, "win", 1600, trials, per_field, 100, "tpe", 5, {},
+        return tn.TuneConfig("yokohama", "greedy", fields, knobs, "win", 1600, trials, per_field, 100, sampler, 5, {},
                              None)  # fmt: skip
 
     whole = tn.tune(config(), tmp_path / "whole")
