@@ -507,21 +507,25 @@ def bradley_terry_bootstrap(
     rng = np.random.default_rng(seed)
     draws = np.empty((n_boot, blocks.shape[1]))
     flat = blocks.reshape(blocks.shape[0], -1)
+    total = blocks.sum(axis=0)
+    met = (total + total.T) > 0  # the pairs that met in the games, whether or not a resample holds them
     for b in range(n_boot):
         weights = rng.multinomial(blocks.shape[0], np.full(blocks.shape[0], 1 / blocks.shape[0]))
         W = (weights @ flat).reshape(blocks.shape[1:])
         try:
             draws[b] = [r.rating for r in bradley_terry(W, None, conf, prior)]
-        except ValueError:  # a resample where some strategy is never beaten: shrink it a little
-            draws[b] = [r.rating for r in bradley_terry(W, None, conf, prior or 0.5)]
+        except ValueError:  # a resample where some strategy is never beaten: shrink it a little; one where a
+            # strategy with few games (all in a few blocks) played none says nothing of it: left out of its interval
+            draws[b] = [r.rating for r in bradley_terry(W + (prior or 0.5) * met, None, conf, 0.0)]
+            draws[b, (W.sum(axis=0) + W.sum(axis=1)) == 0] = np.nan
     centre = np.zeros(len(point))
     if anchor is not None:
         at = [r.name for r in point].index(anchor)
         centre = np.full(len(point), point[at].rating)
         draws = draws - draws[:, [at]]
     tail = (1 - conf) / 2
-    lo, hi = np.quantile(draws, [tail, 1 - tail], axis=0)
-    sd = draws.std(axis=0, ddof=1)
+    lo, hi = np.nanquantile(draws, [tail, 1 - tail], axis=0)
+    sd = np.nanstd(draws, axis=0, ddof=1)
     return [Rating(r.name, r.rating - centre[i], float(sd[i]), float(lo[i]), float(hi[i])) for i, r in enumerate(point)]
 
 

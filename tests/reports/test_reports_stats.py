@@ -356,6 +356,22 @@ def test_bradley_terry_without_a_finite_solution():
     assert all(math.isfinite(r.rating) for r in rated) and rated[0].rating > rated[1].rating
 
 
+def test_bradley_terry_bootstrap_rates_a_strategy_whose_few_games_sit_in_a_few_blocks():
+    """A costly player's ladder pair is a few games: all of one strategy's games may fall in 4 of 400 blocks, and
+    many resamples then hold none of them. Such a replicate says nothing of it; it must not stop the fit (it did:
+    `playout ladder yokohama` with mcts-fast at 4 games a pair rated nobody)."""
+    rng = np.random.default_rng(3)
+    blocks = rng.integers(5, 15, size=(400, 3, 3)).astype(float)
+    blocks[:, 2, :] = blocks[:, :, 2] = 0.0  # strategy 2 plays only in blocks 0..3
+    blocks[:4, 2, 0], blocks[:4, 2, 1] = [3, 2, 2, 1], [2, 3, 1, 2]  # its 12 games with each of the others
+    blocks[:4, 0, 2], blocks[:4, 1, 2] = 3 - blocks[:4, 2, 0], 3 - blocks[:4, 2, 1]
+    for b in range(3):
+        blocks[:, b, b] = 0.0
+    rated = stats.bradley_terry_bootstrap(blocks, ["a", "b", "few"], n_boot=300, seed=1, anchor="a")
+    assert all(math.isfinite(r.lo) and math.isfinite(r.hi) and r.lo <= r.rating <= r.hi for r in rated)
+    assert rated[2].hi - rated[2].lo > rated[1].hi - rated[1].lo  # 12 games rate it far less surely than 8,000
+
+
 def plackett_luce_blocks(theta, games, blocks, rng):
     """4-player games whose finishing order is Plackett-Luce in the seat strategies' strengths (its
     pairwise marginals are Bradley-Terry in the same strengths), as pairwise wins per block of games."""
