@@ -14,6 +14,7 @@ import polars as pl
 
 from sim import results
 from sim.engine import Prepared, check_rows
+from sim.playloop import TRACE_FIELDS, TRACE_LABEL, play_traced
 from sim.results import seat_strategy_index
 
 
@@ -24,7 +25,6 @@ def action_counts(
     0..n_games-1 of the recipe, `taken` counting every step and `decisions` only the steps where the bot
     had a choice; games is the result table of those games, as `playout run` writes it."""
     spec = prep.spec
-    kern = spec.kernels
     kinds = spec.action_kinds()
     kind_of = np.array(kinds.kind_index(), dtype=np.int64)
     codes = prep.codes
@@ -32,14 +32,14 @@ def action_counts(
     unique = sorted(set(codes))
     taken = np.zeros((len(unique), len(kinds.kinds)), dtype=np.int64)
     chosen = np.zeros_like(taken)
-    labels = list(getattr(kern, "TRACE_LABELS", ()))
+    labels = list(getattr(spec.row, "TRACE_LABELS", ()))
     labelled = np.zeros((len(unique), max(1, len(labels))), dtype=np.int64)
     games = np.zeros(len(unique), dtype=np.int64)
     rows = np.zeros((n_games, spec.n_result_columns), dtype=np.int32)
-    trace = np.zeros((spec.max_steps, kern.TRACE_FIELDS), dtype=np.int32)
+    trace = np.zeros((spec.max_steps, TRACE_FIELDS), dtype=np.int32)
     for g in range(n_games):
-        steps = kern.play_traced(
-            np.int64(prep.recipe.seed), np.int64(g), np.int64(n_players), prep.lineup, prep.weights,
+        steps = play_traced(
+            spec.name, np.int64(prep.recipe.seed), np.int64(g), np.int64(n_players), prep.lineup, prep.weights,
             prep.data.array, prep.params, np.int64(spec.max_steps), rows[g], trace,
         )  # fmt: skip
         seats = trace[:steps, 0]
@@ -52,8 +52,8 @@ def action_counts(
         free = trace[:steps, 2] == 0
         np.add.at(chosen, (owner[free], kind[free]), 1)
         if labels:
-            has = trace[:steps, 3] >= 0
-            np.add.at(labelled, (owner[has], trace[:steps, 3][has]), 1)
+            has = trace[:steps, TRACE_LABEL] >= 0
+            np.add.at(labelled, (owner[has], trace[:steps, TRACE_LABEL][has]), 1)
         for s in range(n_players):
             games[who[s]] += 1
         if on_game:

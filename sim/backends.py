@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sim.errors import ParamError
+from sim.play import play_chunk_task, play_frame
 
 
 class LocalBackend:
@@ -26,8 +27,6 @@ class LocalBackend:
         return False
 
     def map_chunks(self, prep, chunks: list[int]) -> Iterator:
-        from sim.engine import play_frame
-
         for c in chunks:
             first, count = prep.recipe.chunk_range(c)
             yield c, play_frame(prep, first, count)
@@ -67,8 +66,6 @@ class DaskBackend:
     def map_chunks(self, prep, chunks: list[int]) -> Iterator:
         import polars as pl
         from dask.distributed import as_completed
-
-        from sim.engine import play_chunk_task
 
         recipe = prep.recipe.to_json()
         workers = max(1, len(self.client.scheduler_info().get("workers", {})))

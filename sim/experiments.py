@@ -20,9 +20,10 @@ import polars as pl
 
 from sim.backends import backend_for
 from sim.engine import Recipe, chunk_for, prepare
+from sim.results import GAMES_FILE
+from sim.store import ARMS, kept_run
 
 KEEP = ("game_index", "players", "winner", "winner_strategy", "rounds", "end_trigger")
-ARMS = "arms"  # under an experiment's output: its arms' run directories while it runs
 
 
 def play_arm(
@@ -60,9 +61,6 @@ def play_kept(recipe: Recipe, where: Path, threads, cluster, on_chunk) -> pl.Dat
     """The arm as a run in `where`, through the keyed store (sim/store.py): reused when finished by the same
     code, rules, knobs, data and recipe and its table verifies, resumed from its finished chunks, or played
     again when it was kept by anything else or is damaged."""
-    from sim.results import GAMES_FILE
-    from sim.store import kept_run
-
     return pl.read_parquet(kept_run(recipe, where, threads, cluster, on_chunk) / GAMES_FILE)
 
 

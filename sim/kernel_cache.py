@@ -15,7 +15,8 @@ _NOT_KERNEL = {
     f"sim/{name}.py"
     for name in (
         "action_stats", "backends", "datafiles", "docs", "engine", "errors", "experiments", "kernel_cache",
-        "output", "params", "registry", "regression", "results", "store", "trace", "warm",
+        "output", "params", "play", "recipe", "registry", "regression", "results", "seal", "store", "trace",
+        "warm",
     )
 }  # fmt: skip
 _NOT_KERNEL_IN_GAMES = {"render.py", "spec.py"}  # a game's text/JSON output and its GameSpec
@@ -43,9 +44,12 @@ def kernel_source_hash() -> str:
 
 
 # Modules no kernel imports that still decide a run's rows: which games a chunk holds and how kernel output
-# becomes columns (engine, results), how knobs, weights and data files become arrays (params, strategies,
-# datafiles), and each game's result columns and end-trigger names (spec).
-_DECIDES_ROWS = ("sim/engine.py", "sim/results.py", "sim/params.py", "sim/datafiles.py", "sim/spec.py")
+# becomes columns (engine, recipe, play, results), how knobs, weights and data files become arrays (params,
+# strategies, datafiles), and each game's result columns and end-trigger names (spec).
+_DECIDES_ROWS = (
+    "sim/engine.py", "sim/recipe.py", "sim/play.py", "sim/results.py", "sim/params.py", "sim/datafiles.py",
+    "sim/spec.py",
+)  # fmt: skip
 
 
 @functools.cache

@@ -1,11 +1,19 @@
-"""The registered games. Listing them imports nothing heavy; `get_game` loads one game's kernels."""
+"""The games, found by discovery: every package under sim/games/ is a game, and declares its title, player
+counts, summary and rules version in its __init__.py (nothing heavy: listing the games loads no numba).
+Adding a game is one folder under sim/games/ and its bots under strategies/; no list to edit here.
+
+`get_game` loads one game's GameSpec (its kernels) and attaches its bots' strategy book, found the same way
+(strategies/<game>): the game's own package never imports its bots.
+"""
 
 from __future__ import annotations
 
+import functools
 import importlib
-import importlib.util
+import pkgutil
 from dataclasses import dataclass
 
+import sim.games
 from sim.errors import UnknownGame, did_you_mean
 
 
@@ -18,41 +26,19 @@ class GameInfo:
     summary: str
 
 
-GAMES: dict[str, GameInfo] = {
-    "yokohama": GameInfo(
-        "yokohama",
-        "Yokohama (Hisashi Hayashi, 2016)",
-        (2, 4),
-        "sim.games.yokohama.spec",
-        "merchants place assistants, move a president and act in areas; orders, techs, church and customs",
-    ),
-    "gangsta": GameInfo(
-        "gangsta",
-        "Gangsta! (Yves Rosenbaum, 2019)",
-        (2, 4),
-        "sim.games.gangsta.spec",
-        "recruit gangsters and pull heists over three chapters; snitches, gang war, influence",
-    ),
-    "obsession": GameInfo(
-        "obsession",
-        "Obsession (Dan Hallagan, 2018), Wessex included",
-        (2, 4),
-        "sim.games.obsession.spec",
-        "Victorian families host activities, court the Fairchilds and improve their estates; 16 or 20 rounds",
-    ),
-    "lagranja": GameInfo(
-        "lagranja",
-        "La Granja (Andreas Odendahl, Michael Keller, 2014), solo robot included",
-        (1, 4),
-        "sim.games.lagranja.spec",
-        "Majorcan farms play cards four ways, take revenue dice, deliver to barrows, the market and craft buildings",
-    ),
-}
-
-
+@functools.cache
 def available() -> dict[str, GameInfo]:
-    """Registered games whose package is present."""
-    return {n: g for n, g in GAMES.items() if importlib.util.find_spec(f"sim.games.{n}") is not None}
+    """Every game package under sim/games/, by name."""
+    games = {}
+    for found in sorted(pkgutil.iter_modules(sim.games.__path__), key=lambda m: m.name):
+        if not found.ispkg:
+            continue
+        package = importlib.import_module(f"sim.games.{found.name}")
+        lo, hi = package.PLAYERS
+        games[found.name] = GameInfo(
+            found.name, package.TITLE, (lo, hi), f"sim.games.{found.name}.spec", package.SUMMARY
+        )
+    return games
 
 
 def info(name: str) -> GameInfo:
@@ -68,5 +54,8 @@ def rules_version(name: str) -> str:
 
 
 def get_game(name: str):
-    """The GameSpec of `name` (imports its kernels, and so numba)."""
-    return importlib.import_module(info(name).module).SPEC
+    """The GameSpec of `name` (imports its kernels, and so numba), its strategy book attached."""
+    spec = importlib.import_module(info(name).module).SPEC
+    if spec.strategies is None:
+        spec.strategies = importlib.import_module(f"strategies.{name}").BOOK
+    return spec

@@ -29,8 +29,8 @@ import pyarrow.parquet as pq
 
 from sim.errors import InputError, RunDataError, WriteError
 from sim.output import atomic_write, atomic_write_bytes, fsync_dir
+from sim.seal import check_seal
 from sim.spec import GAME_COLUMNS, GameSpec
-from sim.store import check_seal
 
 ROW_GROUP = 65_536  # fixed, so games.parquet is byte-identical whatever the chunk size
 PARTS = "parts"

@@ -1,20 +1,18 @@
-"""What a game hands the engine: its facts, its knobs, its data, its kernels and its result columns.
+"""What a game hands the engine: its facts, its knobs, its data, its rules and its result columns.
 
-The kernel contract (every game the same way):
+The rules contract (every game the same way; sim/hooks.py lists all a game supplies):
 
     init_state(s, data, params, n_players, rng)       deal the setup into the flat int32 state `s`
     legal_mask(s, data, params, mask) -> n_legal      fill mask[a] = 1 for each legal action a
-    step(s, data, params, action, rng)                apply one action (the rules live here and in legal_mask)
+    step(s, data, params, action)                     apply one action (the rules live here and in legal_mask)
     current_player(s) -> seat                         who decides next
     is_terminal(s) -> bool
-    final_scores(s, data, params, out)                out[seat] = final score
-    play_chunk(seed, first, n_players, lineup, weights, data, params, max_steps, out)
-                                                      prange over out.shape[0] games, one result row each
-    play_traced(seed, game, n_players, lineup, weights, data, params, max_steps, trace) -> n_steps
-                                                      one game, recording (seat, action, forced) per step
+    final_scores(s, data, params, scores, ranks)      scores[seat], ranks[seat]; returns the winner
+    write_row(s, data, params, status, steps, decisions, row)   (in row.py) the game's result row
 
-`s`, `data` and `params` are flat int32 arrays with named offsets (sim/layout.py). Bots choose through the
-game's strategy dispatcher (strategies/<game>.py) by id, so a new lineup compiles nothing new.
+`s`, `data` and `params` are flat int32 arrays with named offsets (sim/layout.py). The play loop
+(sim/playloop.py) is written once for every game; bots choose through the game's strategy dispatcher
+(strategies/<game>) by id, so a new lineup compiles nothing new.
 """
 
 from __future__ import annotations
@@ -66,8 +64,8 @@ class GameSpec:
     max_steps: int
     params: ParamSpace
     load_data: Callable[[str | None], DataSet]
-    kernels: Any  # module with the contract's njit functions
-    strategies: Any  # strategies.StrategyBook of this game
+    rules: Any  # module with the rules' njit functions (the contract above)
+    row: Any  # module with the result row's writer, SEAT_FEATURES, and TRACE_LABELS if the game labels steps
     seat_features: tuple[str, ...]  # extra per-seat result columns, in kernel order
     end_triggers: tuple[str, ...]  # names of end_trigger codes 0..
     actions: Any = None  # the game's sim.actions.ActionTable
@@ -75,6 +73,8 @@ class GameSpec:
     render: Any = None  # module with text/json rendering for `show`
     card_kinds: dict[str, Any] = field(default_factory=dict)  # for `playout value`
     families: dict[str, Any] = field(default_factory=dict)  # for `playout value --family` (games with families)
+    strategies: Any = None  # the game's strategies.StrategyBook, attached by sim/registry.get_game (a game's
+    # package knows nothing of its bots: they sit above the rules)
 
     def action_kinds(self):
         return self.actions

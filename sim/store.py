@@ -18,81 +18,26 @@ sensitivity variation's run and its estimates.json, an experiment's tables and e
 
 from __future__ import annotations
 
-import hashlib
-import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 from sim.errors import InputError, RunDataError
+from sim.seal import (  # noqa: F401  (kept answers are sealed documents)
+    SEAL,
+    canonical,
+    check_seal,
+    key_of,
+    read_json,
+    read_sealed,
+    seal,
+    sha256,
+    write_sealed,
+)
 
 GO_ON = "rerun the same command to go on"  # a kept run resumes by itself: no --resume to type
-SEAL = "content_sha256"  # the key under which a sealed JSON document keeps its own hash
 TABLES_SEAL = "tables_sha256"  # experiment.json: {file name: sha256 of its bytes}
-
-
-def canonical(obj) -> bytes:
-    """The bytes hashed for a JSON value: sorted keys, no whitespace, so a rewrite in another layout agrees."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), allow_nan=True).encode()
-
-
-def sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def key_of(made_by) -> str:
-    """The key of a result: the sha256 of everything that made it."""
-    return sha256(canonical(made_by))
-
-
-# ---------------------------------------------------------------- sealed JSON documents
-
-
-def seal(doc: dict) -> dict:
-    """The document with the sha256 of the rest of it under SEAL."""
-    body = {k: v for k, v in doc.items() if k != SEAL}
-    return {**body, SEAL: sha256(canonical(body))}
-
-
-def check_seal(doc: dict, where: Path) -> dict:
-    """The document, after checking that its content still hashes to its seal (RunDataError if not)."""
-    if not isinstance(doc, dict) or SEAL not in doc:
-        raise RunDataError(f"{where}: not written by this version of playout (it carries no {SEAL}): play it again")
-    body = {k: v for k, v in doc.items() if k != SEAL}
-    if sha256(canonical(body)) != doc[SEAL]:
-        raise RunDataError(
-            f"{where} was changed after playout wrote it (its content does not match its {SEAL}): "
-            "an edited or damaged answer is never read"
-        )
-    return doc
-
-
-def write_sealed(path: Path, doc: dict) -> dict:
-    from sim.output import atomic_write_bytes
-
-    sealed = seal(doc)
-    atomic_write_bytes(path, (json.dumps(sealed, indent=2) + "\n").encode())
-    return sealed
-
-
-def read_json(path: Path) -> dict:
-    """A JSON object from path; InputError naming the file when it is missing, unreadable or not an object."""
-    path = Path(path)
-    if not path.is_file():
-        raise InputError(f"{path}: no such file")
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        raise InputError(f"{path}: not valid JSON ({str(e).splitlines()[0]})") from None
-    if not isinstance(doc, dict):
-        raise InputError(f"{path}: expected a JSON object, found {type(doc).__name__}")
-    return doc
-
-
-def read_sealed(path: Path) -> dict:
-    return check_seal(read_json(path), path)
-
-
+ARMS = "arms"  # under an experiment's output: its arms' run directories while it runs
 # ---------------------------------------------------------------- kept answers (estimates.json)
 
 
@@ -230,8 +175,6 @@ def finished_parts(out: Path) -> tuple[int, int]:
     """(finished, started) of what an experiment keeps in out: its variations (robustness, sensitivity), each
     finished once its sealed estimates.json is written, or else its arms (matrix, sweep, value), each
     finished once its run is complete; `started` counts the unfinished ones that kept a finished chunk."""
-    from sim.experiments import ARMS
-
     out = Path(out)
     if (out / VARIATIONS).is_dir():
         units = [d for d in (out / VARIATIONS).iterdir() if d.is_dir()]

@@ -46,6 +46,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sim.errors import SimulationError
+from sim.playloop import TRACE_FIELDS, play_traced
 from sim.rng import N_STREAMS, seed_streams
 from sim.spec import STATUS_OK, STATUS_TEXT
 
@@ -73,33 +74,27 @@ class Trace:
 
 def trace_game(prep, game_index: int) -> Trace:
     spec = prep.spec
-    kern = spec.kernels
+    rules = spec.rules
     row = np.zeros(spec.n_result_columns, dtype=np.int32)
-    recorded = np.zeros((spec.max_steps, kern.TRACE_FIELDS), dtype=np.int32)
+    recorded = np.zeros((spec.max_steps, TRACE_FIELDS), dtype=np.int32)
     seed = np.int64(prep.recipe.seed)
     n_players = np.int64(len(prep.players))
-    n = kern.play_traced(
-        seed, np.int64(game_index), n_players, prep.lineup, prep.weights, prep.data.array, prep.params,
+    n = play_traced(
+        spec.name, seed, np.int64(game_index), n_players, prep.lineup, prep.weights, prep.data.array, prep.params,
         np.int64(spec.max_steps), row, recorded,
     )  # fmt: skip
     rng = np.zeros(N_STREAMS, dtype=np.uint64)
     seed_streams(seed, np.int64(game_index), rng)
     s = np.zeros(spec.state_size, dtype=np.int32)
-    kern.init_state(s, prep.data.array, prep.params, n_players, rng)
+    rules.init_state(s, prep.data.array, prep.params, n_players, rng)
     initial = s.copy()
     steps = []
     for i in range(n):
         before = s.copy()
         seat, action, forced = (int(x) for x in recorded[i, :3])
-        kern.step(s, prep.data.array, prep.params, action)
+        rules.step(s, prep.data.array, prep.params, action)
         steps.append(Step(i, seat, action, bool(forced), before, s.copy()))
     return Trace(game_index, initial, steps, row, s.copy())
-
-
-def seat_codes(prep, game_index: int) -> list[str]:
-    """The player code in each seat of game `game_index` (seats rotate with the game index)."""
-    n = len(prep.codes)
-    return [prep.codes[(seat + game_index) % n] for seat in range(n)]
 
 
 def state_digest(s: np.ndarray) -> str:
@@ -124,7 +119,7 @@ def context_record(prep, trace: Trace) -> dict:
         "game_index": trace.game_index,
         "players": len(prep.codes),
         "lineup": prep.codes,
-        "seats": seat_codes(prep, trace.game_index),
+        "seats": prep.seat_codes(trace.game_index),
         "state_size": spec.state_size,
         "n_actions": spec.n_actions,
         "initial_state": trace.initial.tolist(),
@@ -135,7 +130,7 @@ def context_record(prep, trace: Trace) -> dict:
 def legal_actions(prep, s: np.ndarray) -> list[dict]:
     """Every legal action in state s, by id and in words."""
     mask = np.zeros(prep.spec.n_actions, dtype=np.uint8)
-    prep.spec.kernels.legal_mask(s, prep.data.array, prep.params, mask)
+    prep.spec.rules.legal_mask(s, prep.data.array, prep.params, mask)
     out = []
     for a in np.flatnonzero(mask):
         kind, args = prep.spec.render.describe(prep, s, int(a))
@@ -171,7 +166,7 @@ def step_records(prep, st: Step, codes: list[str], legal: bool) -> list[dict]:
 def json_lines(prep, trace: Trace, legal: bool = False) -> Iterator[str]:
     """The JSON trace of a game, line by line (format in this module's docstring)."""
     render = prep.spec.render
-    codes = seat_codes(prep, trace.game_index)
+    codes = prep.seat_codes(trace.game_index)
     yield json.dumps(context_record(prep, trace))
     for st in trace.steps:
         for record in step_records(prep, st, codes, legal):

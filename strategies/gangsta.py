@@ -46,6 +46,7 @@ from sim.games.gangsta.layout import (
     G_REPLAY,
     G_VICTIM,
     MAX_GANG,
+    MAX_PLAYERS,
     N_SKILLS,
     P_ENGAGED,
     P_GANG,
@@ -75,6 +76,7 @@ from sim.games.gangsta.rules import (
     cb,
     feasible_with,
     final_scores,
+    final_scoring,
     hb,
     heist_feasible,
     is_terminal,
@@ -425,3 +427,48 @@ def leading(s, p):
         if q != p and s[pb(q) + P_VP] > s[pb(p) + P_VP]:
             return False
     return True
+
+
+# ------------------------------------------------------------------ what the search (strategies/mcts.py) asks
+
+
+@njit(cache=True)
+def new_memory():
+    """Every seat's scratch, zeroed: what a bot keeps between its decisions."""
+    return np.zeros((MAX_PLAYERS, MEMORY_SIZE), np.int32)
+
+
+@njit(cache=True)
+def rollout(policy, w, s, d, k, mask, n_legal, seat, rng, memory):
+    """The game's own bots in a search's playouts: 0 random, 1 greedy (with the searching player's weights)."""
+    if policy == 0:
+        return random_legal(mask, n_legal, rng, 1 + seat)
+    return greedy(w, s, d, k, mask, seat, rng)
+
+
+EVAL_WEIGHTS = np.array([w.default for w in WEIGHTS])  # the greedy bot's defaults, for a state's worth
+EVAL_SCALE = 10.0  # evaluate() returns integers: tenths of an influence point
+
+
+@njit(cache=True)
+def evaluate(s, d, k, out):
+    """out[p] = seat p's worth at a rollout's cut-off, in tenths of an influence point: its influence if the
+    game ended now (final scoring on `s`, which it changes: pass a copy), plus what the greedy bot's default
+    weights say its money and its gang's members and skills are worth, because they win the heists still to
+    come. Influence alone made a cut-off search prefer cashing in over building a gang."""
+    n = min(s[G_PLAYERS], MAX_PLAYERS)
+    for p in range(n):  # the prospects first: final scoring does not touch them
+        out[p] = np.int64(EVAL_SCALE * prospects(s, d, p))
+    final_scoring(s, k)
+    for p in range(n):
+        out[p] += np.int64(EVAL_SCALE * s[pb(p) + P_VP])
+
+
+@njit(cache=True)
+def prospects(s, d, p):
+    """Money and gang, valued as the greedy bot values them (the members' influence is already counted)."""
+    w = EVAL_WEIGHTS
+    v = money_value(w, s[pb(p) + P_MONEY])
+    for i in range(s[pb(p) + P_GANG_N]):
+        v += member_value(w, s, d, p, i) - w[W_VP] * d[cb(s[pb(p) + P_GANG + i]) + C_INFLUENCE]
+    return v

@@ -63,6 +63,7 @@ from sim.games.lagranja.layout import (
     H_SEEDS_TRADER,
     MAX_HAND,
     MAX_HEX,
+    MAX_PLAYERS,
     N_BUILD,
     N_HARVEST,
     N_SIDES,
@@ -118,6 +119,7 @@ from sim.games.lagranja.rules import (
     can_draw,
     count_deliveries,
     dice_left,
+    final_scoring,
     helper_amount,
     helper_slot,
     legal_mask,
@@ -817,3 +819,29 @@ def needed_goods(s, d, p):
 def deliverable(s, d, p):
     """Symbols p could deliver now (open craft buildings and its barrows)."""
     return count_deliveries(s, d, p)
+
+
+# ------------------------------------------------------------------ what the search (strategies/mcts.py) asks
+
+
+@njit(cache=True)
+def new_memory():
+    """Every seat's scratch, zeroed: what a bot keeps between its decisions."""
+    return np.zeros((MAX_PLAYERS, MEMORY_SIZE), np.float64)
+
+
+@njit(cache=True)
+def rollout(policy, w, s, d, k, mask, n_legal, seat, rng, memory):
+    """The game's own bots in a search's playouts: 0 random, 1 greedy (with the searching player's weights)."""
+    if policy == 0:
+        return random_legal(mask, n_legal, rng, 1 + seat)
+    return greedy(w, s, d, k, mask, n_legal, seat, rng)
+
+
+@njit(cache=True)
+def evaluate(s, d, k, out):
+    """out[p] = seat p's score if the game ended now, for a search cut short (final scoring on `s`, which it
+    changes: pass a copy)."""
+    final_scoring(s, d, k)
+    for p in range(min(s[G_PLAYERS], MAX_PLAYERS)):
+        out[p] = s[pb(p) + P_VP]

@@ -29,35 +29,36 @@ gives the same game for any thread count or chunk size.
 Tree storage: flat arrays sized iters + 1 nodes (each iteration adds at most one), allocated once per
 decision: parent, action, first child, next sibling, visits, availability and reward sums per seat.
 
-How the game-specific calls are bound (and why). numba cannot cache a function that receives another
-compiled function as an argument or through a closure (sim/games/*/kernel.py), so the search takes the
-game as a *literal string* (`choose("yokohama", ...)`), which numba compiles as its own specialisation, and
-each call into the game below (`g_step`, `g_redeal`, ...) is an `overload` that resolves, at compile time,
-to the function of that name in `sim/games/<game>/search.py`. The compiled code is then an ordinary cached
-function (a second process loads it from the cache: benchmarks/bench_mcts.py measures it).
+How the game is bound: the search takes it as a literal string (`choose("yokohama", ...)`) and calls the
+game through sim/hooks.py, which numba resolves at compile time to the game's own functions (its rules, its
+hidden cards' `redeal`, its bots' `rollout`, `evaluate` and `new_memory`); the compiled search is an
+ordinary cached function (benchmarks/bench_mcts.py measures a second process loading it).
 
-Adding a game (a few lines):
-1. `sim/games/<game>/search.py` defines `redeal(s, d, k, seat, rng, stream)` (re-sample in place what `seat`
-   cannot see: gather each hidden group as a multiset, sort it, shuffle with sim.rng; never read the hidden
-   order) and `evaluate(s, d, k, out)` (out[p] = seat p's score if the game ended now; may change `s`), and
-   exposes the rest by import: `step, legal_mask, current_player, is_terminal, final_scores` from its
-   rules, `MAX_PLAYERS`, `new_memory()` (the bots' per-seat scratch, zeroed) and
-   `rollout(policy, w, s, d, k, mask, n_legal, seat, rng, memory)` (policy 0 random, 1 greedy: the game's
-   own bots; see sim/games/yokohama/search.py).
-2. The game's strategy book appends `MCTS_WEIGHTS` to its weights (they must be the last ones) and lists
-   `mcts_strategies(MCTS)`; its dispatcher `choose` starts with
-   `if kernel == MCTS: return mcts.choose("<game>", weights, s, d, k, mask, n_legal, seat, rng, memory)`.
+Adding a game: its bots module (strategies/<game>) defines what sim/hooks.py lists for the bots, and
+sim/games/<game>/hidden.py its `redeal` (re-sample in place what `seat` cannot see: gather each hidden group
+as a multiset, sort it, shuffle it with sim.rng; never read the hidden order). The game's strategy book
+appends `MCTS_WEIGHTS` to its weights (they must be the last ones) and lists `mcts_strategies(MCTS)`; its
+dispatcher `choose` starts with
+`if kernel == MCTS: return mcts.choose("<game>", weights, s, d, k, mask, n_legal, seat, rng, memory)`.
 """
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
-from numba import njit, types
-from numba.core.errors import TypingError
-from numba.extending import overload
+from numba import njit
 
+from sim.hooks import (
+    g_current_player,
+    g_evaluate,
+    g_final_scores,
+    g_is_terminal,
+    g_legal_mask,
+    g_new_memory,
+    g_players,
+    g_redeal,
+    g_rollout,
+    g_step,
+)
 from sim.kernel_tools import first_legal, rank_by_score_then_seat
 from sim.rng import N_STREAMS, below, next_u64
 from strategies import Strategy, Weight
@@ -98,119 +99,6 @@ def mcts_strategies(kernel: int, tuned: dict | None = None, fast: dict | None = 
 SEARCH_STREAM = N_STREAMS - 1  # the search generator's stream for re-deals and expansions
 MAX_SEATS = 8  # reward columns (every game has at most this many seats)
 STEP_GUARD = 100_000  # steps of one playout before it is cut off (a stalled game; never seen)
-
-# ------------------------------------------------------------------ the game hooks (resolved at compile time
-
-
-def _hooks(game):
-    """The module sim/games/<game>/search.py named by a literal string type."""
-    if not isinstance(game, types.StringLiteral):
-        raise TypingError("mcts: the game must be a literal string, e.g. choose('yokohama', ...)")
-    return importlib.import_module(f"sim.games.{game.literal_value}.search")
-
-
-def g_step(game, s, d, k, a):
-    raise NotImplementedError
-
-
-def g_legal_mask(game, s, d, k, mask):
-    raise NotImplementedError
-
-
-def g_current_player(game, s):
-    raise NotImplementedError
-
-
-def g_is_terminal(game, s):
-    raise NotImplementedError
-
-
-def g_final_scores(game, s, d, k, scores, ranks):
-    raise NotImplementedError
-
-
-def g_redeal(game, s, d, k, seat, rng, stream):
-    raise NotImplementedError
-
-
-def g_evaluate(game, s, d, k, out):
-    raise NotImplementedError
-
-
-def g_rollout(game, policy, w, s, d, k, mask, n_legal, seat, rng, memory):
-    raise NotImplementedError
-
-
-def g_new_memory(game):
-    raise NotImplementedError
-
-
-def g_players(game, s):
-    raise NotImplementedError
-
-
-@overload(g_step, prefer_literal=True)
-def _step(game, s, d, k, a):
-    f = _hooks(game).step
-    # the play loop's int64 action: the tree's int32 actions would compile the game's whole step a second time
-    return lambda game, s, d, k, a: f(s, d, k, np.int64(a))
-
-
-@overload(g_legal_mask, prefer_literal=True)
-def _legal_mask(game, s, d, k, mask):
-    f = _hooks(game).legal_mask
-    return lambda game, s, d, k, mask: f(s, d, k, mask)
-
-
-@overload(g_current_player, prefer_literal=True)
-def _current_player(game, s):
-    f = _hooks(game).current_player
-    return lambda game, s: f(s)
-
-
-@overload(g_is_terminal, prefer_literal=True)
-def _is_terminal(game, s):
-    f = _hooks(game).is_terminal
-    return lambda game, s: f(s)
-
-
-@overload(g_final_scores, prefer_literal=True)
-def _final_scores(game, s, d, k, scores, ranks):
-    f = _hooks(game).final_scores
-    return lambda game, s, d, k, scores, ranks: f(s, d, k, scores, ranks)
-
-
-@overload(g_redeal, prefer_literal=True)
-def _redeal(game, s, d, k, seat, rng, stream):
-    f = _hooks(game).redeal
-    return lambda game, s, d, k, seat, rng, stream: f(s, d, k, seat, rng, stream)
-
-
-@overload(g_evaluate, prefer_literal=True)
-def _evaluate(game, s, d, k, out):
-    f = _hooks(game).evaluate
-    return lambda game, s, d, k, out: f(s, d, k, out)
-
-
-@overload(g_rollout, prefer_literal=True)
-def _rollout(game, policy, w, s, d, k, mask, n_legal, seat, rng, memory):
-    f = _hooks(game).rollout
-    return lambda game, policy, w, s, d, k, mask, n_legal, seat, rng, memory: f(
-        policy, w, s, d, k, mask, n_legal, seat, rng, memory
-    )
-
-
-@overload(g_new_memory, prefer_literal=True)
-def _new_memory(game):
-    f = _hooks(game).new_memory
-    return lambda game: f()
-
-
-@overload(g_players, prefer_literal=True)
-def _players(game, s):
-    at = _hooks(game).G_PLAYERS
-    return lambda game, s: s[at]
-
 
 # ------------------------------------------------------------------ the search
 

@@ -68,6 +68,7 @@ from sim.games.obsession.layout import (
     G_MARKET,
     G_MARKET_N,
     G_PHASE,
+    G_PLAYERS,
     G_RES_PR1,
     G_RES_SERVICE,
     G_ROUND,
@@ -93,6 +94,7 @@ from sim.games.obsession.layout import (
     P_OBJ,
     P_OBJ_N,
     P_REP,
+    P_VP,
     P_VPC,
     PH_ATTACK,
     PH_BUY,
@@ -144,6 +146,7 @@ from sim.games.obsession.rules import (
     can_buy,
     fill_eligible,
     final_favour_vp,
+    final_scoring,
     gb,
     has_ability,
     has_event,
@@ -772,3 +775,29 @@ def family_value(w, d, k, f):
         if d[gb(c) + C_CLASS] == CL_FAMILY and d[gb(c) + C_FAMILY] == f:
             members += 1
     return v + 2.0 * max(members - 4, 0)
+
+
+# ------------------------------------------------------------------ what the search (strategies/mcts.py) asks
+
+
+@njit(cache=True)
+def new_memory():
+    """Every seat's scratch, zeroed: what a bot keeps between its decisions."""
+    return np.zeros((MAX_PLAYERS, MEMORY_SIZE), np.float64)
+
+
+@njit(cache=True)
+def rollout(policy, w, s, d, k, mask, n_legal, seat, rng, memory):
+    """The game's own bots in a search's playouts: 0 random, 1 greedy (with the searching player's weights)."""
+    if policy == 0:
+        return random_legal(mask, n_legal, rng, 1 + seat)
+    return greedy(w, s, d, k, mask, seat, rng)
+
+
+@njit(cache=True)
+def evaluate(s, d, k, out):
+    """out[p] = seat p's score if the game ended now, for a search cut short (final scoring on `s`, which it
+    changes: pass a copy)."""
+    final_scoring(s, d, k)
+    for p in range(min(s[G_PLAYERS], MAX_PLAYERS)):
+        out[p] = s[pb(p) + P_VP]

@@ -52,7 +52,7 @@ def replay(lines: list[dict]) -> tuple[list[int], int]:
     assert data.fingerprint == ctx["data_fingerprint"]
     params = spec.params.values(ctx["knobs_changed"])
     assert spec.params.fingerprint(params) == ctx["params_fingerprint"]
-    kern = spec.kernels
+    kern = spec.rules
     s = np.array(ctx["initial_state"], dtype=np.int32)
     assert s.size == ctx["state_size"]
     mask = np.zeros(ctx["n_actions"], np.uint8)
@@ -94,7 +94,7 @@ def test_every_game_renders_the_trace_hooks(game):
         assert all(isinstance(ev["event"], str) for ev in render.events(st.before, st.after, prep.data))
     assert len(render.state_json(prep, trace.final)["players"]) == 2
     scores, ranks = np.zeros(4, np.int64), np.zeros(4, np.int64)
-    winner = spec.kernels.final_scores(trace.final, prep.data.array, prep.params, scores, ranks)
+    winner = spec.rules.final_scores(trace.final, prep.data.array, prep.params, scores, ranks)
     final = render.final_json(trace.final, trace.row, ["greedy", "random"])
     assert [final["scores"][str(p)]["total"] for p in range(2)] == scores[:2].tolist()
     assert final["winner"] == winner and final["end_trigger"] in spec.end_triggers

@@ -4,7 +4,7 @@ import pytest
 
 from tests.kernel_code import literal_argument_calls, recursive_chain
 
-KERNEL_FILES = ["sim/games/gangsta/rules.py", "sim/games/gangsta/kernel.py", "strategies/gangsta.py"]
+KERNEL_FILES = ["sim/games/gangsta/rules.py", "sim/games/gangsta/row.py", "strategies/gangsta.py"]
 
 
 @pytest.mark.parametrize("path", KERNEL_FILES)

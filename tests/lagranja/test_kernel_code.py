@@ -6,8 +6,8 @@ from tests.kernel_code import literal_argument_calls, recursive_chain
 
 KERNEL_FILES = [
     "sim/games/lagranja/rules.py",
-    "sim/games/lagranja/kernel.py",
-    "sim/games/lagranja/search.py",
+    "sim/games/lagranja/row.py",
+    "sim/games/lagranja/hidden.py",
     "strategies/lagranja.py",
 ]
 

@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from sim.games.lagranja.hidden import redeal
 from sim.games.lagranja.layout import (
     G_DECK,
     G_DECK_N,
@@ -14,8 +15,8 @@ from sim.games.lagranja.layout import (
     P_SILVER,
     P_VP,
 )
-from sim.games.lagranja.search import evaluate, redeal
 from sim.rng import new_streams
+from strategies.lagranja import evaluate
 
 from .scenario import D, game, pb
 

@@ -1,9 +1,10 @@
-"""What each seat cannot see (RULES.md, "Hidden information"), re-dealt for a search bot (search.py): the
+"""What each seat cannot see (RULES.md, "Hidden information"), re-dealt for a search bot (hidden.py): the
 re-deal keeps every multiset, every count and everything the seat can see, and it depends only on what the
 seat knows, never on the hidden order it replaces."""
 
 import numpy as np
 
+from sim.games.obsession.hidden import redeal
 from sim.games.obsession.layout import (
     G_BAG,
     G_BAG_N,
@@ -24,9 +25,9 @@ from sim.games.obsession.layout import (
     P_VPC_N,
     STATE,
 )
-from sim.games.obsession.search import evaluate, redeal
 from sim.games.obsession.tables import C_VP, S_VP, V_VP, vpc_base
 from sim.rng import new_streams
+from strategies.obsession import evaluate
 
 from .scenario import DATA, D, Game, gentry_field, pb, tile_field
 

@@ -4,7 +4,7 @@ import pytest
 
 from tests.kernel_code import literal_argument_calls, recursive_chain
 
-KERNEL_FILES = ["sim/games/obsession/rules.py", "sim/games/obsession/kernel.py", "strategies/obsession.py"]
+KERNEL_FILES = ["sim/games/obsession/rules.py", "sim/games/obsession/row.py", "strategies/obsession.py"]
 
 
 @pytest.mark.parametrize("path", KERNEL_FILES)

@@ -1,7 +1,7 @@
 """Invariants over many random games (sim/games/yokohama/invariants.py); each invariant can fail.
 
 A failure names the game; replay it with the command in the message (the random bots of play_checked draw
-exactly as the `random` strategy of kernel.play_game does).
+exactly as the `random` strategy of sim/playloop.play_game does).
 """
 
 import numpy as np
@@ -65,7 +65,8 @@ def test_random_games_keep_every_invariant(players):
 
 def test_play_checked_plays_the_games_the_kernel_plays():
     """Game i of play_checked is game i of a `random*N` run, so the replay command shows the same game."""
-    from sim.games.yokohama.kernel import FIRST_SEAT_COLUMN, PER_SEAT, TRACE_FIELDS, play_game
+    from sim.games.yokohama.row import FIRST_SEAT_COLUMN, PER_SEAT
+    from sim.playloop import TRACE_FIELDS, play_game
 
     players = 3
     # the play kernel's types (int32 lineup and result row), so play_game loads from the cache: with int64 ones
@@ -77,7 +78,7 @@ def test_play_checked_plays_the_games_the_kernel_plays():
         assert inv.play_checked(SEED, game, 1, players, DATA, KNOBS, MAX_STEPS, stats)[2] == inv.OK
         row = np.zeros(FIRST_SEAT_COLUMN + MAX_PLAYERS * PER_SEAT, np.int32)
         trace = np.zeros((0, TRACE_FIELDS), np.int32)
-        steps = play_game(SEED, game, players, lineup, weights, DATA, KNOBS, MAX_STEPS, row, trace)
+        steps = play_game("yokohama", SEED, game, players, lineup, weights, DATA, KNOBS, MAX_STEPS, row, trace)
         assert steps == stats[1]
 
 

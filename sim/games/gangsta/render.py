@@ -100,7 +100,6 @@ from sim.games.gangsta.tables import (
     card_base,
     heist_base,
 )
-from sim.trace import seat_codes
 
 
 def card_id(prep, c: int) -> int:
@@ -494,7 +493,7 @@ def _per_seat(amounts: dict, unit: str) -> str:
 
 def text_lines(prep, trace):
     n = len(prep.codes)
-    codes = seat_codes(prep, trace.game_index)
+    codes = prep.seat_codes(trace.game_index)
     yield (f"Gangsta!, {n} players, seed {prep.recipe.seed}, game {trace.game_index} (data {prep.data.name}, "
            f"{prep.data.assumed_share:.0%} of its values ASSUMED)")  # fmt: skip
     yield "seats: " + ", ".join(f"{p}={codes[p]}" for p in range(n)) + "  (seat 0 starts)"

@@ -1,13 +1,12 @@
 """Gangsta!'s GameSpec: what the engine, the CLI and the reports need to know of the game."""
 
 from sim.games import gangsta
-from sim.games.gangsta import kernel, render
+from sim.games.gangsta import render, row, rules
 from sim.games.gangsta.actions import ACTIONS, N_ACTIONS
 from sim.games.gangsta.layout import END_TRIGGERS, MAX_PLAYERS, PLAYER, STATE, STATE_SIZE
 from sim.games.gangsta.params import PARAMS
 from sim.games.gangsta.tables import DATA, load
 from sim.spec import GameSpec
-from strategies.gangsta import BOOK
 
 SPEC = GameSpec(
     name="gangsta",
@@ -20,9 +19,9 @@ SPEC = GameSpec(
     max_steps=20_000,
     params=PARAMS,
     load_data=load,
-    kernels=kernel,
-    strategies=BOOK,
-    seat_features=kernel.SEAT_FEATURES,
+    rules=rules,
+    row=row,
+    seat_features=row.SEAT_FEATURES,
     end_triggers=END_TRIGGERS,
     render=render,
     actions=ACTIONS,
@@ -30,7 +29,7 @@ SPEC = GameSpec(
     card_kinds={
         "boss": {
             "feature": "boss_bit",
-            "names": kernel.BOSS_NAMES,
+            "names": row.BOSS_NAMES,
             "give_knob": "experiment.give_boss",
             "give_seat_knob": "experiment.give_boss_seat",
             "remove_knob": "experiment.remove_boss",
@@ -38,7 +37,7 @@ SPEC = GameSpec(
             "described_by": {
                 "table": "bosses.csv",
                 "key": "id",
-                "keys": [name.split()[0] for name in kernel.BOSS_NAMES],
+                "keys": [name.split()[0] for name in row.BOSS_NAMES],
                 "columns": {"starting_money": ("money",), "influence": ("influence",)},
             },
         }

@@ -114,7 +114,6 @@ from sim.games.lagranja.trace_detail import (
     take_source,
     trade_args,
 )
-from sim.trace import seat_codes
 
 
 def card_name(data, c: int) -> str:
@@ -374,7 +373,7 @@ def state_json(prep, s: np.ndarray) -> dict:
 def text_lines(prep, trace):
     data = prep.data
     n = len(prep.codes)
-    codes = seat_codes(prep, trace.game_index)
+    codes = prep.seat_codes(trace.game_index)
     yield (f"La Granja, {n} player{'s' if n > 1 else ' (solo, with the robot)'}, seed {prep.recipe.seed}, game "
            f"{trace.game_index} (data {data.name}, {data.assumed_share:.0%} of its values ASSUMED)")  # fmt: skip
     yield "seats: " + ", ".join(f"{p}={codes[p]}" for p in range(n)) + "  (seat 0 starts round 1)"

@@ -1,13 +1,12 @@
 """La Granja's GameSpec: what the engine, the CLI and the reports need to know of the game."""
 
 from sim.games import lagranja
-from sim.games.lagranja import kernel, render
+from sim.games.lagranja import render, row, rules
 from sim.games.lagranja.actions import ACTIONS, N_ACTIONS
 from sim.games.lagranja.layout import END_TRIGGERS, MAX_PLAYERS, PLAYER, STATE, STATE_SIZE
 from sim.games.lagranja.params import PARAMS
 from sim.games.lagranja.tables import DATA, load
 from sim.spec import GameSpec
-from strategies.lagranja import BOOK
 
 SPEC = GameSpec(
     name="lagranja",
@@ -20,16 +19,16 @@ SPEC = GameSpec(
     max_steps=20_000,
     params=PARAMS,
     load_data=load,
-    kernels=kernel,
-    strategies=BOOK,
-    seat_features=kernel.SEAT_FEATURES,
+    rules=rules,
+    row=row,
+    seat_features=row.SEAT_FEATURES,
     end_triggers=END_TRIGGERS,
     render=render,
     actions=ACTIONS,
     layouts=(STATE, PLAYER, DATA),
     card_kinds={
         "farm": {
-            "feature": [f"cards{w}" for w in range(kernel.CARD_WORDS)],
+            "feature": [f"cards{w}" for w in range(row.CARD_WORDS)],
             "names": list(load(None).detail.cards),
             "give_knob": "experiment.give_card",
             "give_seat_knob": "experiment.give_card_seat",

@@ -88,7 +88,6 @@ from sim.games.obsession.tables import (
     kind_base,
     side_base,
 )
-from sim.trace import seat_codes
 
 
 def tile_name(data, t: int) -> str:
@@ -362,7 +361,7 @@ def activity_json(data, s: np.ndarray) -> dict | None:
 def text_lines(prep, trace):
     data = prep.data
     n = len(prep.codes)
-    codes = seat_codes(prep, trace.game_index)
+    codes = prep.seat_codes(trace.game_index)
     yield (f"Obsession, {n} players, seed {prep.recipe.seed}, game {trace.game_index} (data {data.name}, "
            f"{data.assumed_share:.0%} of its values ASSUMED)")  # fmt: skip
     yield "seats: " + ", ".join(f"{p}={codes[p]}" for p in range(n)) + "  (seat 0 starts round 1)"

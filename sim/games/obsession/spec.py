@@ -1,13 +1,12 @@
 """Obsession's GameSpec: what the engine, the CLI and the reports need to know of the game."""
 
 from sim.games import obsession
-from sim.games.obsession import kernel, render
+from sim.games.obsession import render, row, rules
 from sim.games.obsession.actions import ACTIONS, N_ACTIONS
 from sim.games.obsession.layout import END_TRIGGERS, FAMILIES, MAX_PLAYERS, PLAYER, STATE, STATE_SIZE
 from sim.games.obsession.params import PARAMS
 from sim.games.obsession.tables import DATA, load
 from sim.spec import GameSpec
-from strategies.obsession import BOOK
 
 
 def _tile_names() -> list[str]:
@@ -27,16 +26,16 @@ SPEC = GameSpec(
     max_steps=20_000,
     params=PARAMS,
     load_data=load,
-    kernels=kernel,
-    strategies=BOOK,
-    seat_features=kernel.SEAT_FEATURES,
+    rules=rules,
+    row=row,
+    seat_features=row.SEAT_FEATURES,
     end_triggers=END_TRIGGERS,
     render=render,
     actions=ACTIONS,
     layouts=(STATE, PLAYER, DATA),
     card_kinds={
         "tile": {
-            "feature": [f"tiles{w}" for w in range(kernel.TILE_WORDS)],
+            "feature": [f"tiles{w}" for w in range(row.TILE_WORDS)],
             "names": _tile_names(),
             "give_knob": "experiment.give_tile",
             "give_seat_knob": "experiment.give_tile_seat",

@@ -127,7 +127,6 @@ from sim.games.yokohama.tables import (
     PILES,
     REWARD_FIELDS,
 )
-from sim.trace import seat_codes
 
 
 def area_names(s: np.ndarray) -> list[str]:
@@ -499,7 +498,7 @@ def text_lines(prep, trace):
     s0 = trace.initial
     d = prep.data.array
     n = int(s0[G_PLAYERS])
-    codes = seat_codes(prep, trace.game_index)
+    codes = prep.seat_codes(trace.game_index)
     yield f"Yokohama, {n} players, seed {prep.recipe.seed}, game {trace.game_index} (data {prep.data.name}, " \
           f"{prep.data.assumed_share:.0%} of its values ASSUMED)"  # fmt: skip
     yield "seats: " + ", ".join(f"{p}={codes[p]}" for p in range(n)) + "  (seat 0 starts)"

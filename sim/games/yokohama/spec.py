@@ -1,7 +1,7 @@
 """Yokohama's GameSpec: what the engine, the CLI and the reports need to know of the game."""
 
 from sim.games import yokohama
-from sim.games.yokohama import kernel, render
+from sim.games.yokohama import render, row, rules
 from sim.games.yokohama.actions import ACTIONS, N_ACTIONS
 from sim.games.yokohama.layout import (
     END_TRIGGERS,
@@ -15,7 +15,6 @@ from sim.games.yokohama.layout import (
 from sim.games.yokohama.params import PARAMS
 from sim.games.yokohama.tables import DATA, load
 from sim.spec import GameSpec
-from strategies.yokohama import BOOK
 
 SPEC = GameSpec(
     name="yokohama",
@@ -28,9 +27,9 @@ SPEC = GameSpec(
     max_steps=20_000,
     params=PARAMS,
     load_data=load,
-    kernels=kernel,
-    strategies=BOOK,
-    seat_features=kernel.SEAT_FEATURES,
+    rules=rules,
+    row=row,
+    seat_features=row.SEAT_FEATURES,
     end_triggers=END_TRIGGERS,
     render=render,
     actions=ACTIONS,

@@ -1,4 +1,4 @@
-"""What a search bot needs of Gangsta!: re-dealing what a seat cannot see, and evaluating a state.
+"""What a seat of Gangsta! cannot see, and how a search re-deals it (strategies/mcts.py, through sim/hooks.py).
 
 `redeal(s, d, k, seat, rng, stream)` re-samples in place everything no seat can see (RULES.md, Setup; no
 player holds hidden cards, and heist influence is public in this model):
@@ -10,13 +10,6 @@ player holds hidden cards, and heist influence is public in this model):
 Each hidden group is gathered as a multiset, sorted and shuffled with `rng[stream]` only, so the result
 depends on what the seat knows and on the generator, never on the hidden order it replaces. The discard
 piles are face up.
-
-`evaluate(s, d, k, out)`: out[p] = seat p's worth at a rollout's cut-off, in tenths of an influence point:
-its influence if the game ended now (final scoring on `s`, which it changes: pass a copy), plus what the
-greedy bot's default weights say its money and its gang's members and skills are worth, because they win
-the heists still to come. Influence alone made a cut-off search prefer cashing in over building a gang.
-
-The rest is what strategies/mcts.py calls by name (rules and the game's own bots for rollouts).
 """
 
 import numpy as np
@@ -28,37 +21,18 @@ from sim.games.gangsta.layout import (
     G_GDECK_N,
     G_HDECK_N,
     G_OPENING,
-    G_PLAYERS,
     G_SHUFFLE_KEY,
     MAX_CHAPTER_CARDS,
-    MAX_PLAYERS,
     N_CHAPTERS,
-    P_GANG,
-    P_GANG_N,
-    P_MONEY,
-    P_VP,
     RIVER,
 )
-from sim.games.gangsta.rules import (  # noqa: F401  (the search's calls, by name)
-    cb,
-    current_player,
+from sim.games.gangsta.rules import (
     deck_base,
-    final_scores,
-    final_scoring,
     is_snitch,
-    is_terminal,
-    legal_mask,
-    pb,
-    step,
 )
-from sim.games.gangsta.tables import C_INFLUENCE
-from sim.kernel_tools import random_legal
 from sim.rng import below, shuffle
-from strategies.gangsta import MEMORY_SIZE, W_VP, WEIGHTS, greedy, member_value, money_value
 
 SHUFFLE_KEYS = 2147483647  # the range of the setup's reshuffle key
-EVAL_WEIGHTS = np.array([w.default for w in WEIGHTS])  # the greedy bot's defaults, for a state's worth
-EVAL_SCALE = 10.0  # evaluate() returns integers: tenths of an influence point
 
 
 @njit(cache=True)
@@ -101,36 +75,3 @@ def redeal(s, d, k, seat, rng, stream):
             redeal_opening(s, d, np.int64(ch), rng, stream)
         sort_and_shuffle(s, deck_base(ch), s[G_HDECK_N + ch - 1], rng, stream)
     s[G_SHUFFLE_KEY] = below(rng, stream, np.int64(SHUFFLE_KEYS))
-
-
-@njit(cache=True)
-def evaluate(s, d, k, out):
-    n = min(s[G_PLAYERS], MAX_PLAYERS)
-    for p in range(n):  # the prospects first: final scoring does not touch them
-        out[p] = np.int64(EVAL_SCALE * prospects(s, d, p))
-    final_scoring(s, k)
-    for p in range(n):
-        out[p] += np.int64(EVAL_SCALE * s[pb(p) + P_VP])
-
-
-@njit(cache=True)
-def prospects(s, d, p):
-    """Money and gang, valued as the greedy bot values them (the members' influence is already counted)."""
-    w = EVAL_WEIGHTS
-    v = money_value(w, s[pb(p) + P_MONEY])
-    for i in range(s[pb(p) + P_GANG_N]):
-        v += member_value(w, s, d, p, i) - w[W_VP] * d[cb(s[pb(p) + P_GANG + i]) + C_INFLUENCE]
-    return v
-
-
-@njit(cache=True)
-def new_memory():
-    return np.zeros((MAX_PLAYERS, MEMORY_SIZE), np.int32)
-
-
-@njit(cache=True)
-def rollout(policy, w, s, d, k, mask, n_legal, seat, rng, memory):
-    """The game's own bots: 0 random, 1 greedy (with the searching player's greedy weights)."""
-    if policy == 0:
-        return random_legal(mask, n_legal, rng, 1 + seat)
-    return greedy(w, s, d, k, mask, seat, rng)

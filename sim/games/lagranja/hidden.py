@@ -1,4 +1,4 @@
-"""What a search bot needs of La Granja: re-dealing what a seat cannot see, and evaluating a state.
+"""What a seat of La Granja cannot see, and how a search re-deals it (strategies/mcts.py, through sim/hooks.py).
 
 `redeal(s, d, k, seat, rng, stream)` re-samples in place everything `seat` cannot see (layout.py, "Hidden
 information"): the draw deck and the other players' hands form one unseen pool (sorted, shuffled with
@@ -7,11 +7,6 @@ to come (their multiset shuffled over the same slots); the revenue dice of the r
 again); the reshuffle key. The result depends on what the seat knows and on the generator, never on the hidden
 order it replaces. The donkey markers chosen in the same step are not hidden here (the bots choose in turn order
 without looking; a search should not look either).
-
-`evaluate(s, d, k, out)`: out[p] = seat p's score if the game ended now (the final conversion on `s`, which it
-changes: pass a copy).
-
-The rest is what strategies/mcts.py calls by name (rules and the game's own bots for rollouts).
 """
 
 import numpy as np
@@ -29,25 +24,13 @@ from sim.games.lagranja.layout import (
     G_ROUND,
     G_SHUFFLE_KEY,
     MAX_CARDS,
-    MAX_PLAYERS,
     P_HAND,
     P_HAND_N,
-    P_VP,
     PLAYER_SIZE,
     ROOFS_PER_ROUND,
 )
-from sim.games.lagranja.rules import (  # noqa: F401  (the search's calls, by name)
-    current_player,
-    final_scores,
-    final_scoring,
-    is_terminal,
-    legal_mask,
-    pb,
-    step,
-)
-from sim.kernel_tools import random_legal, redeal_hands
+from sim.kernel_tools import redeal_hands
 from sim.rng import below, shuffle
-from strategies.lagranja import MEMORY_SIZE, greedy
 
 
 @njit(cache=True)
@@ -78,23 +61,3 @@ def redeal(s, d, k, seat, rng, stream):
         for i in range(9):
             s[G_ROLLS + (r - 1) * 9 + i] = 1 + below(rng, stream, np.int64(6))
     s[G_SHUFFLE_KEY] = below(rng, stream, np.int64(2147483647))
-
-
-@njit(cache=True)
-def evaluate(s, d, k, out):
-    final_scoring(s, d, k)
-    for p in range(min(s[G_PLAYERS], MAX_PLAYERS)):
-        out[p] = s[pb(p) + P_VP]
-
-
-@njit(cache=True)
-def new_memory():
-    return np.zeros((MAX_PLAYERS, MEMORY_SIZE), np.float64)
-
-
-@njit(cache=True)
-def rollout(policy, w, s, d, k, mask, n_legal, seat, rng, memory):
-    """The game's own bots: 0 random, 1 greedy (with the searching player's greedy weights)."""
-    if policy == 0:
-        return random_legal(mask, n_legal, rng, 1 + seat)
-    return greedy(w, s, d, k, mask, n_legal, seat, rng)

@@ -1,14 +1,10 @@
-"""Obsession's game loop and batch kernel: rules.py decides what is legal, strategies/obsession.py chooses.
-
-One result row per game (sim/spec.py GAME_COLUMNS, then per seat: score, rank, SEAT_FEATURES).
-Game i of seed s is always the same game: its generator is keyed by (s, i), seat k's bot draws from
-stream 1 + k, and the seat of lineup entry j in game i rotates as (j - i) mod players.
+"""Obsession's result row: what one finished game writes (sim/spec.py GAME_COLUMNS, then per seat: score,
+rank and SEAT_FEATURES). The play loop that fills it is written once for every game (sim/playloop.py).
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
-from sim.games.obsession.actions import N_ACTIONS
 from sim.games.obsession.layout import (
     CL_PRESTIGE,
     G_END_TRIGGER,
@@ -41,38 +37,23 @@ from sim.games.obsession.layout import (
     P_REP,
     P_VP_SRC,
     P_VPC_USED,
-    STATE_SIZE,
     VP_SOURCES,
     WORD_BITS,
 )
 from sim.games.obsession.rules import (
-    current_player,
     final_scores,
     gb,
-    init_state,
-    is_terminal,
-    legal_mask,
     level,
     n_servants,
     objective_vp,
     pb,
-    step,
     tiebreak_key,
 )
 from sim.games.obsession.tables import C_CLASS, D_INST_KIND, D_KIND_MARKET
-from sim.kernel_tools import first_legal
-from sim.rng import N_STREAMS, seed_streams
 from sim.spec import (
     GAME_COLUMNS,
     SEAT_COLUMNS,
-    STATUS_ILLEGAL_ACTION,
-    STATUS_NO_LEGAL_ACTION,
-    STATUS_OK,
-    STATUS_STEP_LIMIT,
 )
-from strategies.obsession import MEMORY_SIZE, choose
-
-__all__ = ["current_player", "init_state", "is_terminal", "legal_mask", "step", "final_scores"]
 
 TILE_WORDS = 3  # int32 words of the owned-tile masks (WORD_BITS market kinds each)
 SEAT_FEATURES = tuple(f"vp_{v}" for v in VP_SOURCES) + (
@@ -83,51 +64,6 @@ SEAT_FEATURES = tuple(f"vp_{v}" for v in VP_SOURCES) + (
 ) + tuple(f"tiles{w}" for w in range(TILE_WORDS)) + ("tied_first",)  # fmt: skip
 PER_SEAT = len(SEAT_COLUMNS) + len(SEAT_FEATURES)
 FIRST_SEAT_COLUMN = len(GAME_COLUMNS)
-TRACE_FIELDS = 3  # seat, action, forced (1 when it was the only legal action)
-
-
-@njit(cache=True)
-def play_game(seed, game_index, n_players, lineup, weights, d, k, max_steps, row, trace):
-    """Play one game to the end (or the step guard) and write its result row; returns the steps taken.
-
-    Every game's kernel.py has this same loop, on purpose: numba cannot cache a function that receives the
-    game's compiled functions as arguments or through a closure (measured: a cache miss in every process),
-    and the cache is what lets `playout run` start in about a second."""
-    rng = np.zeros(N_STREAMS, np.uint64)
-    seed_streams(seed, game_index, rng)
-    s = np.zeros(STATE_SIZE, np.int32)
-    init_state(s, d, k, n_players, rng)
-    mask = np.zeros(N_ACTIONS, np.uint8)
-    memory = np.zeros((MAX_PLAYERS, MEMORY_SIZE), np.float64)
-    steps = 0
-    decisions = 0
-    status = STATUS_OK
-    while not is_terminal(s):
-        if steps >= max_steps:
-            status = STATUS_STEP_LIMIT
-            break
-        n_legal = legal_mask(s, d, k, mask)
-        if n_legal == 0:
-            status = STATUS_NO_LEGAL_ACTION
-            break
-        seat = current_player(s)
-        if n_legal == 1:
-            a = first_legal(mask)
-        else:
-            who = (seat + game_index) % n_players
-            a = choose(lineup[who], weights[who], s, d, k, mask, n_legal, seat, rng, memory[seat])
-            decisions += 1
-        if a < 0 or a >= N_ACTIONS or mask[a] == 0:
-            status = STATUS_ILLEGAL_ACTION
-            break
-        if steps < trace.shape[0]:
-            trace[steps, 0] = seat
-            trace[steps, 1] = a
-            trace[steps, 2] = n_legal == 1
-        step(s, d, k, a)
-        steps += 1
-    write_row(s, d, k, status, steps, decisions, row)
-    return steps
 
 
 @njit(cache=True)
@@ -193,17 +129,3 @@ def write_row(s, d, k, status, steps, decisions, row):
                 row[c + 25 + m // WORD_BITS] |= 1 << (m % WORD_BITS)
         # the winner's tiebreak key (score, Fairchild, reputation) shared by another seat: a shared win
         row[c + 25 + TILE_WORDS] = p != winner and tiebreak_key(s, p) == top
-
-
-@njit(cache=True, parallel=True)
-def play_chunk(seed, first, n_players, lineup, weights, d, k, max_steps, out):
-    """Games first .. first + out.shape[0] - 1, in parallel; each writes only its own row of `out`."""
-    for i in prange(out.shape[0]):
-        no_trace = np.zeros((0, TRACE_FIELDS), np.int32)
-        play_game(seed, first + i, n_players, lineup, weights, d, k, max_steps, out[i], no_trace)
-
-
-@njit(cache=True)
-def play_traced(seed, game_index, n_players, lineup, weights, d, k, max_steps, row, trace):
-    """One game, recording (seat, action, forced) for each step into `trace`; returns the steps."""
-    return play_game(seed, game_index, n_players, lineup, weights, d, k, max_steps, row, trace)

@@ -1,4 +1,4 @@
-"""What a search bot needs of Yokohama: re-dealing what a seat cannot see, and evaluating a state.
+"""What a seat of Yokohama cannot see, and how a search re-deals it (strategies/mcts.py, through sim/hooks.py).
 
 `redeal(s, d, k, seat, rng, stream)` re-samples in place everything `seat` cannot see (RULES.md, Setup):
 - the order cards not in sight: the rest of the order deck, the cards boxed unseen at setup (kept past
@@ -10,11 +10,6 @@
 Each hidden group is gathered as a multiset, sorted and shuffled with `rng[stream]` only, so the result
 depends on what the seat knows and on the generator, never on the hidden order it replaces. Area location
 cards, five-power chips, achievements and the boards' cards are face up.
-
-`evaluate(s, d, k, out)`: out[p] = seat p's VP if the game ended now (final scoring on `s`, which it changes:
-pass a copy).
-
-The rest is what strategies/mcts.py calls by name (rules and the game's own bots for rollouts).
 """
 
 import numpy as np
@@ -29,25 +24,14 @@ from sim.games.yokohama.layout import (
     G_TECH_TOP,
     HAND_SLOTS,
     MAX_ORDERS,
-    MAX_PLAYERS,
     P_DEALT,
     P_ORDERS_HAND,
-    P_VP,
 )
-from sim.games.yokohama.rules import (  # noqa: F401  (the search's calls, by name)
-    current_player,
-    final_scores,
-    final_scoring,
-    is_terminal,
-    legal_mask,
+from sim.games.yokohama.rules import (
     pb,
-    step,
 )
 from sim.games.yokohama.tables import D_ORDER_N
-from sim.kernel_tools import random_legal
 from sim.rng import shuffle
-from strategies.yokohama import MEMORY_SIZE
-from strategies.yokohama_greedy import choose_greedy
 
 DEALT = 2  # orders dealt to each seat at setup
 
@@ -102,23 +86,3 @@ def redeal_orders(s, d, seat, rng, stream):
 def redeal(s, d, k, seat, rng, stream):
     redeal_orders(s, d, seat, rng, stream)
     sort_and_shuffle(s, G_TECH_DECK + s[G_TECH_TOP], s[G_TECH_END] - s[G_TECH_TOP], rng, stream)
-
-
-@njit(cache=True)
-def evaluate(s, d, k, out):
-    final_scoring(s, d, k)
-    for p in range(min(s[G_PLAYERS], MAX_PLAYERS)):
-        out[p] = s[pb(p) + P_VP]
-
-
-@njit(cache=True)
-def new_memory():
-    return np.zeros((MAX_PLAYERS, MEMORY_SIZE), np.int32)
-
-
-@njit(cache=True)
-def rollout(policy, w, s, d, k, mask, n_legal, seat, rng, memory):
-    """The game's own bots: 0 random, 1 greedy (with the searching player's greedy weights)."""
-    if policy == 0:
-        return random_legal(mask, n_legal, rng, 1 + seat)
-    return choose_greedy(w, s, d, k, mask, seat, memory)

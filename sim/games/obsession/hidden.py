@@ -1,4 +1,4 @@
-"""What a search bot needs of Obsession: re-dealing what a seat cannot see, and evaluating a state.
+"""What a seat of Obsession cannot see, and how a search re-deals it (strategies/mcts.py, through sim/hooks.py).
 
 `redeal(s, d, k, seat, rng, stream)` re-samples in place everything `seat` cannot see (RULES.md, "Hidden
 information"): the order of the tile bag, of the casual and prestige guest decks and of the unrevealed theme
@@ -7,11 +7,6 @@ each player keeping how many it holds). Each hidden group is gathered as a multi
 `rng[stream]` only, so the result depends on what the seat knows and on the generator, never on the hidden
 order it replaces. What the seat knows of a deck's bottom (a card it put there) is not used: a search that
 knows less than the seat plays correctly, only less well.
-
-`evaluate(s, d, k, out)`: out[p] = seat p's score if the game ended now (final scoring on `s`, which it
-changes: pass a copy).
-
-The rest is what strategies/mcts.py calls by name (rules and the game's own bots for rollouts).
 """
 
 import numpy as np
@@ -33,28 +28,16 @@ from sim.games.obsession.layout import (
     G_VPC_DECK,
     G_VPC_DECK_N,
     MAX_OBJ_CARDS,
-    MAX_PLAYERS,
     MAX_VP_CARDS,
     N_THEMES,
     P_OBJ,
     P_OBJ_N,
     P_SIZE,
-    P_VP,
     P_VPC,
     P_VPC_N,
 )
-from sim.games.obsession.rules import (  # noqa: F401  (the search's calls, by name)
-    current_player,
-    final_scores,
-    final_scoring,
-    is_terminal,
-    legal_mask,
-    pb,
-    step,
-)
-from sim.kernel_tools import random_legal, redeal_hands
+from sim.kernel_tools import redeal_hands
 from sim.rng import shuffle
-from strategies.obsession import MEMORY_SIZE, greedy
 
 
 @njit(cache=True)
@@ -76,23 +59,3 @@ def redeal(s, d, k, seat, rng, stream):
                  size, seat, rng, stream, np.int64(MAX_OBJ_CARDS))  # fmt: skip
     redeal_hands(s, np.int64(G_VPC_DECK), np.int64(G_VPC_DECK_N), np.int64(P_VPC), np.int64(P_VPC_N), players, first,
                  size, seat, rng, stream, np.int64(MAX_VP_CARDS))  # fmt: skip
-
-
-@njit(cache=True)
-def evaluate(s, d, k, out):
-    final_scoring(s, d, k)
-    for p in range(min(s[G_PLAYERS], MAX_PLAYERS)):
-        out[p] = s[pb(p) + P_VP]
-
-
-@njit(cache=True)
-def new_memory():
-    return np.zeros((MAX_PLAYERS, MEMORY_SIZE), np.float64)
-
-
-@njit(cache=True)
-def rollout(policy, w, s, d, k, mask, n_legal, seat, rng, memory):
-    """The game's own bots: 0 random, 1 greedy (with the searching player's greedy weights)."""
-    if policy == 0:
-        return random_legal(mask, n_legal, rng, 1 + seat)
-    return greedy(w, s, d, k, mask, seat, rng)

@@ -1,14 +1,17 @@
 """Yokohama bots: one compiled dispatcher, `choose`, selects the strategy by id at run time.
 
-`greedy` values every legal decision in VP-equivalents with named weights (strategies/yokohama_greedy.py);
+`greedy` values every legal decision in VP-equivalents with named weights (greedy.py);
 the archetypes are the same kernel with other weights, so a new lineup or new weights compile nothing.
 """
 
+import numpy as np
 from numba import njit
 
+from sim.games.yokohama.layout import G_PLAYERS, MAX_PLAYERS, P_VP
+from sim.games.yokohama.rules import final_scoring, pb
 from sim.kernel_tools import random_legal
 from strategies import Strategy, StrategyBook, mcts
-from strategies.yokohama_greedy import N_SEEDS, PLAN_SEED, WEIGHTS, choose_greedy
+from strategies.yokohama.greedy import N_SEEDS, PLAN_SEED, WEIGHTS, choose_greedy
 
 RANDOM, GREEDY, MCTS = 0, 1, 2
 MEMORY_SIZE = PLAN_SEED + N_SEEDS  # per-seat scratch the greedy bot keeps between its decisions
@@ -52,3 +55,29 @@ def choose(kernel, weights, s, d, k, mask, n_legal, seat, rng, memory):
     if kernel == RANDOM:
         return random_legal(mask, n_legal, rng, 1 + seat)
     return choose_greedy(weights, s, d, k, mask, seat, memory)
+
+
+# ------------------------------------------------------------------ what the search (strategies/mcts.py) asks
+
+
+@njit(cache=True)
+def new_memory():
+    """Every seat's scratch, zeroed: what a bot keeps between its decisions."""
+    return np.zeros((MAX_PLAYERS, MEMORY_SIZE), np.int32)
+
+
+@njit(cache=True)
+def rollout(policy, w, s, d, k, mask, n_legal, seat, rng, memory):
+    """The game's own bots in a search's playouts: 0 random, 1 greedy (with the searching player's weights)."""
+    if policy == 0:
+        return random_legal(mask, n_legal, rng, 1 + seat)
+    return choose_greedy(w, s, d, k, mask, seat, memory)
+
+
+@njit(cache=True)
+def evaluate(s, d, k, out):
+    """out[p] = seat p's score if the game ended now, for a search cut short (final scoring on `s`, which it
+    changes: pass a copy)."""
+    final_scoring(s, d, k)
+    for p in range(min(s[G_PLAYERS], MAX_PLAYERS)):
+        out[p] = s[pb(p) + P_VP]

@@ -1,0 +1,84 @@
+"""Playing games: a range of game indices through the game's parallel play loop (sim/playloop.py) into result
+rows, a frame, or a chunk as a self-contained task that a dask worker runs.
+
+Game i of seed s depends only on (s, i, lineup, params, data): never on the chunk it falls in, the thread
+count or the machine."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import numpy as np
+
+from sim import results
+from sim.errors import SimulationError
+from sim.playloop import play_chunk
+from sim.recipe import Prepared, Recipe, prepare
+from sim.spec import STATUS_OK, STATUS_TEXT
+
+
+def play_range(prep: Prepared, first: int, count: int) -> np.ndarray:
+    """Play games first..first+count-1 with the game's parallel kernel; raw result rows."""
+    out = np.zeros((count, prep.spec.n_result_columns), dtype=np.int32)
+    play_chunk(
+        prep.spec.name,
+        np.int64(prep.recipe.seed),
+        np.int64(first),
+        np.int64(len(prep.players)),
+        prep.lineup,
+        prep.weights,
+        prep.data.array,
+        prep.params,
+        np.int64(prep.spec.max_steps),
+        out,
+    )
+    check_rows(prep, first, out)
+    return out
+
+
+def check_rows(prep: Prepared, first: int, out: np.ndarray) -> None:
+    """Raise SimulationError naming the first game whose status is not OK, with the command to replay it."""
+    bad = np.flatnonzero(out[:, 0] != STATUS_OK)
+    if bad.size:
+        i = int(bad[0])
+        raise SimulationError(
+            f"game {first + i} of seed {prep.recipe.seed}: {STATUS_TEXT.get(int(out[i, 0]), 'unknown status')}; "
+            f"reproduce with: playout show {prep.spec.name} --seed {prep.recipe.seed} --game {first + i} "
+            f"--players {','.join(prep.codes)}" + "".join(f" --set {k}={v}" for k, v in prep.recipe.params.items())
+        )
+
+
+def play_frame(prep: Prepared, first: int, count: int):
+    return results.to_frame(prep.spec, prep.codes, prep.recipe.seed, first, play_range(prep, first, count))
+
+
+_worker_cache: dict[str, Prepared] = {}
+
+
+def play_chunk_task(recipe_json: dict, chunk: int, threads: int = 1):
+    """One chunk as a self-contained task (a dask worker runs this): returns (chunk, arrow table)."""
+    import numba
+
+    key = json.dumps(recipe_json, sort_keys=True)
+    if key not in _worker_cache:
+        _worker_cache.clear()
+        _worker_cache[key] = prepare(Recipe.from_json(recipe_json))
+    prep = _worker_cache[key]
+    numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
+    first, count = prep.recipe.chunk_range(chunk)
+    return chunk, play_frame(prep, first, count).to_arrow()
+
+
+def compile_kernels(prep: Prepared, traced: bool = False) -> float:
+    """Compile (or load from the cache) the game's parallel kernel for this process, or with `traced` its
+    one-game traced kernel; the seconds it took. Called before play so that the compile is not counted as
+    play (the parallel kernel is called with no games; the traced one plays the recipe's first game)."""
+    started = time.perf_counter()
+    if traced:
+        from sim.trace import trace_game
+
+        trace_game(prep, prep.recipe.first)
+    else:
+        play_range(prep, prep.recipe.first, 0)
+    return time.perf_counter() - started

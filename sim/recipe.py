@@ -1,0 +1,191 @@
+"""A run's recipe (everything that determines its result table) and its preparation: names resolved to the
+arrays the kernels read, every value checked first, each refusal a one-line message."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from sim.errors import ParamError
+from sim.registry import get_game
+from sim.spec import DataSet, GameSpec
+from strategies import Player, lineup_arrays
+from strategies.presets import check_preset
+
+DEFAULT_CHUNK = 8192
+# A searching seat costs seconds of CPU per game (benchmarks/README.md), so a chunk of DEFAULT_CHUNK would be
+# hours of work with nothing kept; a chunk of SEARCH_CHUNK games is minutes, the unit a long run resumes from.
+SEARCH_CHUNK = 16
+# Seeds and game indices travel as int64 to the kernels and in games.parquet (the generator itself mixes
+# them as uint64), so both must lie in 0 .. 2**63 - 1.
+MAX_INDEX = 2**63 - 1
+
+
+def chunk_for(game: str, players: list[str], n: int) -> int:
+    """The default chunk of a run: SEARCH_CHUNK games when a seat searches, else DEFAULT_CHUNK (never more
+    than n). The chunk never changes a result, only how often progress is kept."""
+    book = get_game(game).strategies
+    searching = any(book.player(code).strategy.family == "mcts" for code in players)
+    return min(n, SEARCH_CHUNK if searching else DEFAULT_CHUNK)
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """Everything that determines a run's result table, and nothing else (threads and cluster do not)."""
+
+    game: str
+    players: list[str]
+    seed: int
+    n: int
+    chunk: int = DEFAULT_CHUNK
+    params: dict[str, int] = field(default_factory=dict)
+    data_dir: str | None = None
+    first: int = 0  # the run plays games first .. first + n - 1 of the seed
+
+    @property
+    def n_chunks(self) -> int:
+        return -(-self.n // self.chunk)
+
+    def chunk_range(self, c: int) -> tuple[int, int]:
+        """(first game index, games) of chunk c."""
+        start = c * self.chunk
+        return self.first + start, min(self.chunk, self.n - start)
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, d: dict) -> Recipe:
+        return cls(**d)
+
+    def same_games(self, other: Recipe) -> bool:
+        return self.to_json() == other.to_json()
+
+
+@dataclass
+class Prepared:
+    recipe: Recipe
+    spec: GameSpec
+    players: list[Player]
+    lineup: np.ndarray
+    weights: np.ndarray
+    params: np.ndarray
+    data: DataSet
+
+    @property
+    def codes(self) -> list[str]:
+        return [p.code for p in self.players]
+
+    def seat_codes(self, game_index: int) -> list[str]:
+        """The player code in each seat of game `game_index` (seats rotate with the game index)."""
+        n = len(self.players)
+        return [self.players[(seat + game_index) % n].code for seat in range(n)]
+
+
+def prepare(recipe: Recipe) -> Prepared:
+    """Resolve names to arrays, checking every value (raises ParamError / DataError with one-line messages)."""
+    spec = get_game(recipe.game)
+    n_players = len(recipe.players)
+    if not spec.min_players <= n_players <= spec.max_players:
+        raise ParamError(
+            f"{spec.name} is played by {spec.min_players} to {spec.max_players} players, "
+            f"not {n_players} ({', '.join(recipe.players)})"
+        )
+    check_index(recipe.seed, "--seed")
+    if recipe.n < 1:
+        raise ParamError(f"the number of games must be at least 1, not {recipe.n}")
+    if recipe.chunk < 1:
+        raise ParamError(f"the chunk size must be at least 1, not {recipe.chunk}")
+    check_index(recipe.first, "the first game index")
+    if recipe.first + recipe.n - 1 > MAX_INDEX:
+        raise ParamError(
+            f"-n {recipe.n} from game {recipe.first} runs past the last game index, {MAX_INDEX} (2**63 - 1)"
+        )
+    players = [spec.strategies.player(code) for code in recipe.players]
+    for player in players:
+        check_search_weights(spec, player)
+    lineup, weights = lineup_arrays(players)
+    params = spec.params.values(recipe.params)
+    check_knobs_apply(recipe.params, n_players)
+    data = spec.load_data(recipe.data_dir)
+    for player in players:
+        if player.preset is not None:  # a tuned@PATH file: tuned under these rules and on this data?
+            check_preset(player.code, player.preset, spec.version, data.fingerprint)
+    return Prepared(recipe, spec, players, lineup, weights, params, data)
+
+
+def check_index(value: int, what: str) -> int:
+    """A seed or game index: a whole number in 0 .. MAX_INDEX."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_INDEX:
+        raise ParamError(f"{what} {value!r} is out of range: a whole number from 0 to {MAX_INDEX} (2**63 - 1)")
+    return value
+
+
+# What one node of the search tree costs (strategies/mcts.py `search`: four int32 links, visits and
+# availability as float64, a float64 reward sum per seat for its MAX_SEATS = 8 seats, an int32 on the path).
+SEARCH_NODE_BYTES = 4 * 4 + 2 * 8 + 8 * 8 + 4
+
+
+def max_search_iters() -> int:
+    """The most iterations a search may take per decision: its tree (iters + 1 nodes, allocated at each
+    decision) in every thread at once must fit in half of this machine's memory."""
+    import numba
+
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (OSError, ValueError):
+        total = 2**33
+    return max(1, total // (2 * max(1, numba.config.NUMBA_NUM_THREADS) * SEARCH_NODE_BYTES) - 1)
+
+
+def check_search_weights(spec: GameSpec, player: Player) -> None:
+    """A searching player's iterations and depth are whole numbers in range (the iterations bounded by this
+    machine's memory), its exploration constant not negative: the kernel would read a negative count as one
+    iteration, truncate a fraction, and fail (or be killed) allocating a tree beyond memory."""
+    if player.strategy.code == "random" and ":" in player.code:  # it reads no weight: they would change nothing
+        raise ParamError(f"player code {player.code!r}: the random bot takes no weights")
+    if player.strategy.family != "mcts":
+        return
+    at = {w.name: i for i, w in enumerate(spec.strategies.weights)}
+    w = player.weights
+    most = max_search_iters()
+    iters, depth, c = w[at["iters"]], w[at["depth"]], w[at["c"]]
+    if not (iters == int(iters) and 1 <= iters <= most):
+        raise ParamError(f"player code {player.code!r}: iters must be a whole number from 1 to {most:,} "
+                         f"(the most this machine's memory holds), not {iters:g}")  # fmt: skip
+    if not (depth == int(depth) and 0 <= depth <= spec.max_steps):
+        raise ParamError(f"player code {player.code!r}: depth must be a whole number from 0 (to the end) to "
+                         f"{spec.max_steps}, not {depth:g}")  # fmt: skip
+    if not c >= 0:
+        raise ParamError(f"player code {player.code!r}: c (exploration) must be 0 or more, not {c:g}")
+
+
+def check_knobs_apply(changed: dict[str, int], n_players: int) -> None:
+    """Refuse a knob set for a seat or a player count this lineup does not have: it could not take effect,
+    and the run would silently answer another question. The games name such knobs alike: `NAME.seatN` is
+    about seat N, `NAME_Np` about N-player games, and `experiment.NAME_seat` holds a seat number."""
+    seats = f"a {n_players}-player game has seats 0..{n_players - 1}"
+    for name, value in changed.items():
+        if (m := re.search(r"\.seat(\d+)$", name)) and int(m.group(1)) >= n_players:
+            raise ParamError(f"--set {name}: this knob is about seat {m.group(1)}, but {seats}")
+        if (m := re.search(r"_(\d+)p$", name)) and int(m.group(1)) != n_players:
+            raise ParamError(f"--set {name}: this knob applies to {m.group(1)}-player games, not {n_players}")
+        if re.fullmatch(r"experiment\.\w+_seat", name) and value >= n_players:
+            raise ParamError(f"--set {name}={value}: {seats}")
+        if (m := re.fullmatch(r"(experiment\.\w+)_seat", name)) and not changed.get(m.group(1)):
+            raise ParamError(f"--set {name}: it names the seat given {m.group(1)}, which is not set (0: none), "
+                             "so it would change nothing: set both, or neither")  # fmt: skip
+
+
+def check_memory(n_bytes: float, what: str) -> None:
+    """Refuse work whose results would not fit in this machine's memory, before allocating any of it."""
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (OSError, ValueError):
+        return
+    if n_bytes > total:
+        raise ParamError(f"{what} would need about {n_bytes / 2**30:,.1f} GiB of memory; this machine has "
+                         f"{total / 2**30:,.1f} GiB: ask for fewer games")  # fmt: skip

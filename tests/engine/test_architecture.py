@@ -1,0 +1,142 @@
+"""The house's arrows point one way: a game's rules and data know nothing of bots, bots read the rules, the
+play loop and the engine sit above both, reports above the engine, the commands and cli.py on top; no
+module imports one that (directly or not) imports it back; and games are found, not listed.
+
+Imports are read from the source (every `import` and `from ... import`, function-local ones included), so
+a cycle hidden behind a function-local import counts. sim/hooks.py and sim/registry.py find a game's modules
+by name at compile or run time (importlib): those are the only arrows not written as imports.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from sim.registry import available
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("sim", "strategies", "reports", "commands")
+TOP = ("cli",)
+# The foundation: small tools with no knowledge of any game, which every layer may use.
+FOUNDATION = {
+    "sim", "sim.errors", "sim.rng", "sim.kernel_tools", "sim.layout", "sim.actions", "sim.params",
+    "sim.datafiles", "sim.spec", "sim.hooks", "sim.data_variants", "sim.games", "sim.output", "sim.kernel_cache",
+}  # fmt: skip
+# Layers, lowest first: a module may import its own layer and those below it, never one above.
+LAYERS = [
+    ("foundation", lambda m: m in FOUNDATION),
+    ("game", lambda m: m.startswith("sim.games.")),
+    ("bots", lambda m: m == "strategies" or m.startswith("strategies.")),
+    ("engine", lambda m: m.startswith("sim.")),
+    ("reports", lambda m: m == "reports" or m.startswith("reports.")),
+    ("commands", lambda m: m == "commands" or m.startswith("commands.") or m in TOP),
+]
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def source_modules() -> dict[str, Path]:
+    found = {module_name(p): p for package in PACKAGES for p in (ROOT / package).rglob("*.py")}
+    found.update({name: ROOT / f"{name}.py" for name in TOP})
+    return found
+
+
+def imports_of(path: Path, name: str, known: set[str]) -> set[str]:
+    """The project modules `path` imports (a `from X import Y` that names a module counts as X.Y)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            out.add(base)
+            out.update(f"{base}.{alias.name}" for alias in node.names)
+    return {m for m in out if m in known and m != name}
+
+
+def import_graph() -> dict[str, set[str]]:
+    modules = source_modules()
+    known = set(modules)
+    return {name: imports_of(path, name, known) for name, path in modules.items()}
+
+
+def layer(module: str) -> int:
+    return next(i for i, (_, test) in enumerate(LAYERS) if test(module))
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle as a list of modules (first == last), or None."""
+    state: dict[str, int] = {}  # 1 on the current path, 2 done
+    path: list[str] = []
+
+    def visit(m: str) -> list[str] | None:
+        state[m] = 1
+        path.append(m)
+        for n in sorted(graph.get(m, ())):
+            if state.get(n) == 1:
+                return [*path[path.index(n) :], n]
+            if n not in state and (cycle := visit(n)):
+                return cycle
+        path.pop()
+        state[m] = 2
+        return None
+
+    for m in sorted(graph):
+        if m not in state and (cycle := visit(m)):
+            return cycle
+    return None
+
+
+def test_the_import_graph_has_no_cycle():
+    assert find_cycle(import_graph()) is None, " -> ".join(find_cycle(import_graph()) or [])
+
+
+def test_no_module_of_a_game_package_imports_the_bots_or_anything_above_the_rules():
+    bad = [
+        f"{m} imports {n}"
+        for m, targets in import_graph().items()
+        if m.startswith("sim.games.")
+        for n in targets
+        if not n.startswith("sim.games.") and n not in FOUNDATION
+    ]
+    assert not bad, "; ".join(bad)
+
+
+def test_every_import_points_down_the_layers():
+    bad = []
+    for m, targets in import_graph().items():
+        for n in targets:
+            if layer(n) > layer(m):
+                bad.append(f"{m} ({LAYERS[layer(m)][0]}) imports {n} ({LAYERS[layer(n)][0]})")
+    assert not bad, "; ".join(sorted(bad))
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_every_game_package_is_registered_without_a_central_list():
+    packages = sorted(p.parent.name for p in (ROOT / "sim" / "games").glob("*/__init__.py"))
+    assert sorted(available()) == packages
+    registry = (ROOT / "sim" / "registry.py").read_text()
+    assert not [g for g in packages if f'"{g}"' in registry], "sim/registry.py names a game"
+
+
+@pytest.mark.parametrize("game", sorted(available()))
+def test_each_game_has_one_bots_module_and_its_rules_modules(game):
+    bots = [p for p in (ROOT / "strategies").iterdir() if p.stem == game or p.name.startswith(f"{game}_")]
+    assert len(bots) == 1, f"{game}'s bots live in {[p.name for p in bots]}: one module or package"
+    for needed in ("rules", "row", "hidden", "layout", "actions", "spec"):
+        assert any((ROOT / "sim" / "games" / game / f).exists() for f in (f"{needed}.py", needed)), needed
