@@ -19,6 +19,7 @@ import numpy as np
 
 from sim.engine import Recipe, prepare
 from sim.errors import InputError
+from sim.play import for_game
 from sim.playloop import play_chunk
 from strategies import split_codes
 
@@ -27,7 +28,19 @@ def play(prep, first: int, count: int) -> np.ndarray:
     out = np.zeros((count, prep.spec.n_result_columns), np.int32)
     n_seats, steps = np.int64(len(prep.lineup)), np.int64(prep.spec.max_steps)
     data, seed = prep.data.array, np.int64(1)
-    play_chunk(prep.spec.name, seed, np.int64(first), n_seats, prep.lineup, prep.weights, data, prep.params, steps, out)
+    for_game(
+        play_chunk,
+        prep.spec.name,
+        seed,
+        np.int64(first),
+        n_seats,
+        prep.lineup,
+        prep.weights,
+        data,
+        prep.params,
+        steps,
+        out,
+    )
     return out
 
 

@@ -54,13 +54,14 @@ KERNEL_SNIPPET = """
 import json, sys, time
 import numpy as np, numba
 from sim.engine import Recipe, prepare
+from sim.play import for_game
 from sim.playloop import play_chunk
 game, players, n, threads = sys.argv[1], sys.argv[2].split(","), int(sys.argv[3]), int(sys.argv[4])
 numba.set_num_threads(threads)
 prep = prepare(Recipe(game, players, 1, n, n))
 def play(first, count):
     out = np.zeros((count, prep.spec.n_result_columns), np.int32)
-    play_chunk(game, np.int64(1), np.int64(first), np.int64(len(players)), prep.lineup, prep.weights,
+    for_game(play_chunk, game, np.int64(1), np.int64(first), np.int64(len(players)), prep.lineup, prep.weights,
                  prep.data.array, prep.params, np.int64(prep.spec.max_steps), out)
     return out
 play(10_000_000, 4)  # compile or load the kernels outside the timing

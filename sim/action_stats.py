@@ -14,6 +14,7 @@ import polars as pl
 
 from sim import results
 from sim.engine import Prepared, check_rows
+from sim.play import for_game
 from sim.playloop import TRACE_FIELDS, TRACE_LABEL, play_traced
 from sim.results import seat_strategy_index
 
@@ -38,9 +39,9 @@ def action_counts(
     rows = np.zeros((n_games, spec.n_result_columns), dtype=np.int32)
     trace = np.zeros((spec.max_steps, TRACE_FIELDS), dtype=np.int32)
     for g in range(n_games):
-        steps = play_traced(
-            spec.name, np.int64(prep.recipe.seed), np.int64(g), np.int64(n_players), prep.lineup, prep.weights,
-            prep.data.array, prep.params, np.int64(spec.max_steps), rows[g], trace,
+        steps = for_game(
+            play_traced, spec.name, np.int64(prep.recipe.seed), np.int64(g), np.int64(n_players), prep.lineup,
+            prep.weights, prep.data.array, prep.params, np.int64(spec.max_steps), rows[g], trace,
         )  # fmt: skip
         seats = trace[:steps, 0]
         who = np.array(

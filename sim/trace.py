@@ -46,6 +46,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sim.errors import SimulationError
+from sim.play import for_game
 from sim.playloop import TRACE_FIELDS, play_traced
 from sim.rng import N_STREAMS, seed_streams
 from sim.spec import STATUS_OK, STATUS_TEXT
@@ -79,9 +80,9 @@ def trace_game(prep, game_index: int) -> Trace:
     recorded = np.zeros((spec.max_steps, TRACE_FIELDS), dtype=np.int32)
     seed = np.int64(prep.recipe.seed)
     n_players = np.int64(len(prep.players))
-    n = play_traced(
-        spec.name, seed, np.int64(game_index), n_players, prep.lineup, prep.weights, prep.data.array, prep.params,
-        np.int64(spec.max_steps), row, recorded,
+    n = for_game(
+        play_traced, spec.name, seed, np.int64(game_index), n_players, prep.lineup, prep.weights, prep.data.array,
+        prep.params, np.int64(spec.max_steps), row, recorded,
     )  # fmt: skip
     rng = np.zeros(N_STREAMS, dtype=np.uint64)
     seed_streams(seed, np.int64(game_index), rng)
