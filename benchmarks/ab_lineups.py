@@ -17,9 +17,9 @@ import time
 import numba
 import numpy as np
 
+from sim.dispatch import for_game
 from sim.engine import Recipe, prepare
 from sim.errors import InputError
-from sim.play import for_game
 from sim.playloop import play_chunk
 from strategies import split_codes
 

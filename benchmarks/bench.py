@@ -54,7 +54,7 @@ KERNEL_SNIPPET = """
 import json, sys, time
 import numpy as np, numba
 from sim.engine import Recipe, prepare
-from sim.play import for_game
+from sim.dispatch import for_game
 from sim.playloop import play_chunk
 game, players, n, threads = sys.argv[1], sys.argv[2].split(","), int(sys.argv[3]), int(sys.argv[4])
 numba.set_num_threads(threads)

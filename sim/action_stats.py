@@ -13,8 +13,8 @@ import numpy as np
 import polars as pl
 
 from sim import results
+from sim.dispatch import for_game
 from sim.engine import Prepared, check_rows
-from sim.play import for_game
 from sim.playloop import TRACE_FIELDS, TRACE_LABEL, play_traced
 from sim.results import seat_strategy_index
 

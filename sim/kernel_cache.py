@@ -14,9 +14,9 @@ _KEEP = 4  # cache directories kept besides the current one
 _NOT_KERNEL = {
     f"sim/{name}.py"
     for name in (
-        "action_stats", "backends", "datafiles", "docs", "engine", "errors", "experiments", "kernel_cache",
-        "output", "params", "play", "recipe", "registry", "regression", "results", "seal", "store", "trace",
-        "warm",
+        "action_stats", "backends", "datafiles", "dispatch", "docs", "engine", "errors", "experiments",
+        "kernel_cache", "output", "params", "play", "recipe", "registry", "regression", "results", "seal", "store",
+        "trace", "warm",
     )
 }  # fmt: skip
 _NOT_KERNEL_IN_GAMES = {"render.py", "spec.py"}  # a game's text/JSON output and its GameSpec

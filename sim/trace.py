@@ -45,8 +45,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sim.dispatch import for_game
 from sim.errors import SimulationError
-from sim.play import for_game
 from sim.playloop import TRACE_FIELDS, play_traced
 from sim.rng import N_STREAMS, seed_streams
 from sim.spec import STATUS_OK, STATUS_TEXT
