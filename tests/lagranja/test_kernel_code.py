@@ -2,10 +2,10 @@
 
 import pytest
 
-from tests.kernel_code import literal_argument_calls, recursive_chain
+from tests.kernel_code import literal_argument_calls, recursive_chain, rules_files
 
 KERNEL_FILES = [
-    "sim/games/lagranja/rules.py",
+    *rules_files("lagranja"),
     "sim/games/lagranja/kernel.py",
     "sim/games/lagranja/search.py",
     "strategies/lagranja.py",
