@@ -46,7 +46,8 @@ def source_size(game: str) -> int:
     """Bytes of the game's kernel sources and bots: a proxy for its compile time, so the longest compiles
     start first and no core idles at the end."""
     root = Path(__file__).resolve().parent
-    files = [*(root / "games" / game).glob("*.py"), *(root.parent / "strategies").glob(f"{game}*.py")]
+    bots = root.parent / "strategies"
+    files = [*(root / "games" / game).rglob("*.py"), *bots.glob(f"{game}.py"), *(bots / game).rglob("*.py")]
     return sum(f.stat().st_size for f in files)
 
 

@@ -2,7 +2,7 @@
 
 `greedy` scores each legal action of the decision due with named weights (an analytic one-step value:
 influence, money, skills the face-up heists ask for, gangsters engaged, rewards); the archetypes are the
-same kernel with other weights. Bots read the rules only through rules.py (feasibility, skills, `step` on a
+same kernel with other weights. Bots read the rules only through the rules package (feasibility, skills, `step` on a
 copy for the game-ending recruit); they never re-implement a rule.
 """
 

@@ -2,7 +2,7 @@
 
 `greedy` scores each legal action of the decision due with named weights (an analytic one-step value:
 pounds, reputation, guests gained, VP showing, the courtship themes, a tile's future favours, servants); the
-archetypes are the same kernel with other weights. Bots read the rules only through rules.py (eligibility,
+archetypes are the same kernel with other weights. Bots read the rules only through the rules package (eligibility,
 prices, servants, objective progress); they never re-implement a rule.
 """
 

@@ -1,11 +1,19 @@
 """Two numba rules every game's kernels keep, checked on their source: numba's on-disk cache loads broken code
 for mutually recursive functions, and specialises a helper once per literal argument (slow compiles, and the
-overloads pile up in the cache). See NUMBA-NOTES.md and the G_FLOW note in each game's rules.py."""
+overloads pile up in the cache). See NUMBA-NOTES.md and the G_FLOW note in each game's
+rules/__init__.py."""
 
 import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def rules_files(game: str) -> list[str]:
+    """The modules of a game's rules package (sim/games/<game>/rules/), relative to the repository root."""
+    files = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "sim" / "games" / game / "rules").glob("*.py"))
+    assert files, f"{game} has no rules package"
+    return files
 
 
 def njit_functions(tree: ast.Module) -> dict[str, ast.FunctionDef]:

@@ -26,9 +26,10 @@ class Position:
         self.d, self.k = prep.data.array, prep.params
         self.rules = import_module(f"sim.games.{game}.rules")
         self.layout = import_module(f"sim.games.{game}.layout")
-        self.search = import_module(f"sim.games.{game}.search")
+        self.hidden = import_module(f"sim.games.{game}.hidden")
         self.bots = import_module(f"strategies.{game}")
         self.n_actions = import_module(f"sim.games.{game}.actions").N_ACTIONS
+        self.tables = import_module(f"sim.games.{game}.tables")
         rng = new_streams(seed, 0)
         self.s = np.zeros(self.layout.STATE_SIZE, np.int32)
         self.rules.init_state(self.s, self.d, self.k, 4, rng)
@@ -47,7 +48,7 @@ class Position:
     def mcts(self, s, code=CODE, seed=9):
         """mcts's action for the seat to move in s, with the same seat generator every time."""
         player = prepare(Recipe(self.game, [code] * 4, 1, 1)).players[0]
-        memory = self.search.new_memory()[0].copy()
+        memory = self.bots.new_memory()[0].copy()
         rng = new_streams(seed, 1)
         mask = np.zeros(self.n_actions, np.uint8)
         n = self.rules.legal_mask(s, self.d, self.k, mask)
@@ -65,7 +66,7 @@ def permute_hidden(p: Position) -> np.ndarray:
     L = p.layout
     other = (p.seat + 1) % 4
     if p.game == "yokohama":
-        top, n = int(s[L.G_ORDER_TOP]), int(p.d[p.search.D_ORDER_N])
+        top, n = int(s[L.G_ORDER_TOP]), int(p.d[p.tables.D_ORDER_N])
         s[L.G_ORDER_DECK + top : L.G_ORDER_DECK + n] = s[L.G_ORDER_DECK + top : L.G_ORDER_DECK + n][::-1]
         hand = p.rules.pb(other) + L.P_ORDERS_HAND
         if s[hand] >= 0:  # an opponent's order swapped with a deck card
@@ -76,7 +77,7 @@ def permute_hidden(p: Position) -> np.ndarray:
         n = int(s[L.G_GDECK_N])
         s[L.G_GDECK : L.G_GDECK + n] = s[L.G_GDECK : L.G_GDECK + n][::-1]
         for ch in range(1, L.N_CHAPTERS + 1):
-            base, n = p.search.deck_base(ch), int(s[L.G_HDECK_N + ch - 1])
+            base, n = p.rules.deck_base(ch), int(s[L.G_HDECK_N + ch - 1])
             s[base : base + n] = s[base : base + n][::-1]
         for ch in range(int(s[L.G_CHAPTER]) + 1, L.N_CHAPTERS + 1):  # a chapter not begun: its opening river
             at = L.G_OPENING + (ch - 2) * L.RIVER
@@ -107,8 +108,8 @@ def test_a_decision_does_not_change_when_only_hidden_information_changes(game, c
     assert p.mcts(hidden, code) == p.mcts(p.s, code)
     # the reason: the re-deal forgets the hidden order, so both positions give the same determinisation
     a, b = p.s.copy(), hidden.copy()
-    p.search.redeal(a, p.d, p.k, np.int64(p.seat), new_streams(4, 0), np.int64(5))
-    p.search.redeal(b, p.d, p.k, np.int64(p.seat), new_streams(4, 0), np.int64(5))
+    p.hidden.redeal(a, p.d, p.k, np.int64(p.seat), new_streams(4, 0), np.int64(5))
+    p.hidden.redeal(b, p.d, p.k, np.int64(p.seat), new_streams(4, 0), np.int64(5))
     assert np.array_equal(a, b)
 
 
@@ -132,7 +133,7 @@ def test_gangsta_mcts_is_the_paired_search_and_mcts_fast_the_same_at_a_smaller_b
 
 def yokohama_pools(p: Position, s):
     L, pb = p.layout, p.rules.pb
-    orders = [int(x) for x in s[L.G_ORDER_DECK + s[L.G_ORDER_TOP] : L.G_ORDER_DECK + p.d[p.search.D_ORDER_N]]]
+    orders = [int(x) for x in s[L.G_ORDER_DECK + s[L.G_ORDER_TOP] : L.G_ORDER_DECK + p.d[p.tables.D_ORDER_N]]]
     for q in range(4):
         if q != p.seat:
             orders += [int(x) for x in s[pb(q) + L.P_DEALT : pb(q) + L.P_DEALT + 2] if x >= 0]
@@ -143,7 +144,7 @@ def yokohama_pools(p: Position, s):
 
 def yokohama_hidden_cells(p: Position, s) -> set[int]:
     L, pb = p.layout, p.rules.pb
-    cells = set(range(L.G_ORDER_DECK + int(s[L.G_ORDER_TOP]), L.G_ORDER_DECK + int(p.d[p.search.D_ORDER_N])))
+    cells = set(range(L.G_ORDER_DECK + int(s[L.G_ORDER_TOP]), L.G_ORDER_DECK + int(p.d[p.tables.D_ORDER_N])))
     cells |= set(range(L.G_TECH_DECK + int(s[L.G_TECH_TOP]), L.G_TECH_DECK + int(s[L.G_TECH_END])))
     for q in range(4):
         if q != p.seat:
@@ -156,7 +157,7 @@ def gangsta_pools(p: Position, s):
     L = p.layout
     pools = [sorted(s[L.G_GDECK : L.G_GDECK + s[L.G_GDECK_N]].tolist())]
     for ch in range(1, L.N_CHAPTERS + 1):
-        base = p.search.deck_base(ch)
+        base = p.rules.deck_base(ch)
         deck = s[base : base + s[L.G_HDECK_N + ch - 1]].tolist()
         if ch > s[L.G_CHAPTER]:
             deck += s[L.G_OPENING + (ch - 2) * L.RIVER : L.G_OPENING + (ch - 1) * L.RIVER].tolist()
@@ -168,7 +169,7 @@ def gangsta_hidden_cells(p: Position, s) -> set[int]:
     L = p.layout
     cells = set(range(L.G_GDECK, L.G_GDECK + int(s[L.G_GDECK_N]))) | {L.G_SHUFFLE_KEY}
     for ch in range(1, L.N_CHAPTERS + 1):
-        base = p.search.deck_base(ch)
+        base = p.rules.deck_base(ch)
         cells |= set(range(base, base + int(s[L.G_HDECK_N + ch - 1])))
         if ch > s[L.G_CHAPTER]:
             cells |= set(range(L.G_OPENING + (ch - 2) * L.RIVER, L.G_OPENING + (ch - 1) * L.RIVER))
@@ -181,7 +182,7 @@ def test_a_redeal_keeps_every_multiset_and_everything_the_seat_sees(game):
     pools, hidden_cells = (yokohama_pools, yokohama_hidden_cells) if game == "yokohama" else (
         gangsta_pools, gangsta_hidden_cells)  # fmt: skip
     t = p.s.copy()
-    p.search.redeal(t, p.d, p.k, np.int64(p.seat), new_streams(5, 0), np.int64(5))
+    p.hidden.redeal(t, p.d, p.k, np.int64(p.seat), new_streams(5, 0), np.int64(5))
     assert pools(p, t) == pools(p, p.s)
     seen = [i for i in range(p.s.size) if i not in hidden_cells(p, p.s)]
     assert np.array_equal(t[seen], p.s[seen])
@@ -193,7 +194,7 @@ def test_gangsta_redeal_keeps_the_opening_rivers_free_of_snitches():
     L = p.layout
     for seed in range(5):
         t = p.s.copy()
-        p.search.redeal(t, p.d, p.k, np.int64(p.seat), new_streams(seed, 0), np.int64(5))
+        p.hidden.redeal(t, p.d, p.k, np.int64(p.seat), new_streams(seed, 0), np.int64(5))
         for h in t[L.G_OPENING : L.G_OPENING + 2 * L.RIVER]:
             assert not p.rules.is_snitch(p.d, h)
 
@@ -243,7 +244,7 @@ def test_gangsta_evaluate_adds_money_and_the_gang_to_the_influence_the_game_woul
     p = Position("gangsta", seed=5, moves=30)
     L, pb = p.layout, p.rules.pb
     out = np.zeros(8, np.int64)
-    p.search.evaluate(p.s.copy(), p.d, p.k, out)
+    p.bots.evaluate(p.s.copy(), p.d, p.k, out)
     ended = p.s.copy()
     p.rules.final_scoring(ended, p.k)
     for q in range(4):  # at least the influence, in tenths, and more for a seat with money or a gang
@@ -252,5 +253,5 @@ def test_gangsta_evaluate_adds_money_and_the_gang_to_the_influence_the_game_woul
     richer = p.s.copy()
     richer[pb(0) + L.P_MONEY] += 3
     more = np.zeros(8, np.int64)
-    p.search.evaluate(richer, p.d, p.k, more)
+    p.bots.evaluate(richer, p.d, p.k, more)
     assert more[0] > out[0]

@@ -2,9 +2,9 @@
 
 import pytest
 
-from tests.kernel_code import literal_argument_calls, recursive_chain
+from tests.kernel_code import literal_argument_calls, recursive_chain, rules_files
 
-KERNEL_FILES = ["sim/games/gangsta/rules.py", "sim/games/gangsta/row.py", "strategies/gangsta.py"]
+KERNEL_FILES = [*rules_files("gangsta"), "sim/games/gangsta/row.py", "strategies/gangsta.py"]
 
 
 @pytest.mark.parametrize("path", KERNEL_FILES)

@@ -2,10 +2,10 @@
 
 import pytest
 
-from tests.kernel_code import literal_argument_calls, recursive_chain
+from tests.kernel_code import literal_argument_calls, recursive_chain, rules_files
 
 KERNEL_FILES = [
-    "sim/games/lagranja/rules.py",
+    *rules_files("lagranja"),
     "sim/games/lagranja/row.py",
     "sim/games/lagranja/hidden.py",
     "strategies/lagranja.py",

@@ -2,9 +2,9 @@
 
 import pytest
 
-from tests.kernel_code import literal_argument_calls, recursive_chain
+from tests.kernel_code import literal_argument_calls, recursive_chain, rules_files
 
-KERNEL_FILES = ["sim/games/obsession/rules.py", "sim/games/obsession/row.py", "strategies/obsession.py"]
+KERNEL_FILES = [*rules_files("obsession"), "sim/games/obsession/row.py", "strategies/obsession.py"]
 
 
 @pytest.mark.parametrize("path", KERNEL_FILES)
