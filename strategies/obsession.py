@@ -700,7 +700,7 @@ def worst_guest_value(w, s, d, k, p):
 @njit(cache=True)
 def hire_value(s, d, p, a):
     """Hire (or recruit) the servant the deck's guests ask for most, per servant already owned."""
-    if a >= A_RECRUIT:
+    if A_RECRUIT <= a < A_RECRUIT + MAX_PLAYERS * N_HIREABLE:  # vp_hire is numbered after recruit
         x = a - A_RECRUIT
         q = x // N_HIREABLE
         t = HIREABLE[x % N_HIREABLE]
