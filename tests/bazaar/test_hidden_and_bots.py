@@ -1,5 +1,5 @@
-"""What a search may not see (hidden.py re-deals the deck's order, nothing else) and the greedy bot's choice
-(strategies/bazaar.py: the one-step value written in its docstring)."""
+"""What a search may not see (hidden.py re-deals the deck's order, nothing else), the greedy bot's choice
+(strategies/bazaar.py: the one-step value written in its docstring) and the shared search playing Bazaar."""
 
 import numpy as np
 
@@ -7,9 +7,9 @@ from sim.games.bazaar.actions import A_BUY, A_TAKE, N_ACTIONS
 from sim.games.bazaar.hidden import redeal
 from sim.games.bazaar.layout import G_DECK, G_DECK_N, G_ROUND
 from sim.games.bazaar.params import K_COINS_PER_VP, K_ROUNDS, K_TAKE
-from sim.games.bazaar.rules import legal_mask
+from sim.games.bazaar.rules import current_player, legal_mask
 from sim.rng import new_streams
-from strategies.bazaar import BOOK, W_COIN, W_INCOME, W_VP, greedy
+from strategies.bazaar import BOOK, W_COIN, W_INCOME, W_VP, choose, greedy, new_memory
 
 from .scenario import D, Game, cost, income, vp
 
@@ -80,3 +80,29 @@ def test_the_builder_archetype_is_greedy_with_income_valued_higher():
     greedy_, builder = BOOK.player("greedy"), BOOK.player("builder")
     assert builder.strategy.kernel == greedy_.strategy.kernel
     assert builder.weights[W_INCOME] > greedy_.weights[W_INCOME]
+
+
+# ---------------------------------------------------------------- the shared search on Bazaar
+
+
+def mcts_choice(g, s, code: str = "mcts:iters=24,depth=8") -> int:
+    """The search's action for the seat to move in s, with the same seat generator every time (the play
+    kernel's argument types, so the compiled dispatcher is the cached one)."""
+    player = BOOK.player(code)
+    mask = np.zeros(N_ACTIONS, np.uint8)
+    n = legal_mask(s, D, g.k, mask)
+    seat = int(current_player(s))
+    a = choose(np.int32(player.strategy.kernel), player.weights, s.copy(), D, g.k, mask, np.int64(n),
+               np.int32(seat), new_streams(9, 1), new_memory()[seat].copy())  # fmt: skip
+    assert mask[a], "mcts played an illegal action"
+    return int(a)
+
+
+def test_mcts_decides_the_same_when_only_the_deck_order_differs():
+    g = Game(3, seed=5)
+    g.money(0, 9)  # several cards affordable: a real decision
+    other = g.s.copy()
+    other[G_DECK : G_DECK + other[G_DECK_N]] = other[G_DECK : G_DECK + other[G_DECK_N]][::-1]
+    assert deck(other) != deck(g.s)
+    for code in ("mcts:iters=24,depth=8", "mcts:iters=24,depth=8,search=paired"):
+        assert mcts_choice(g, other, code) == mcts_choice(g, g.s, code)
