@@ -14,9 +14,9 @@ from cli import main
 from sim.datafiles import game_data_dir
 from sim.engine import Recipe, prepare
 from sim.errors import DataError, ParamError
-from sim.registry import get_game
+from sim.registry import available, get_game
 
-GAMES = ("yokohama", "gangsta", "lagranja", "obsession")
+GAMES = tuple(sorted(available()))
 
 
 def _fails(capsys, *argv) -> str:

@@ -7,6 +7,7 @@ import polars as pl
 import pytest
 
 from sim.engine import Recipe, prepare, run
+from sim.registry import available
 from sim.results import table_fingerprint
 from sim.trace import trace_game
 
@@ -68,7 +69,7 @@ def test_winner_strategy_matches_the_winning_seat(tmp_path):
     assert np.all(g["decisions"].to_numpy() <= g["steps"].to_numpy())
 
 
-@pytest.mark.parametrize("game", ["yokohama", "gangsta", "obsession", "lagranja"])
+@pytest.mark.parametrize("game", sorted(available()))
 def test_a_search_lineup_gives_identical_tables_for_any_thread_count_and_chunk_size(tmp_path, game):
     """mcts draws only from its seat's stream, so threads and chunks cannot change a game."""
     players = ["mcts:iters=6,depth=4", "greedy", "random"]
