@@ -80,10 +80,10 @@ def test_the_search_iterations_are_bounded_by_this_machines_memory():
 
 
 def test_robustness_counts_a_card_named_twice_once():
-    from cli import _robustness_question
+    from commands.options import question_of
 
-    q, _ = _robustness_question("yokohama", "card-value", [], None, "tech", "ball,ball,station", 1, None,
-                                [["greedy"] * 2, ["random"] * 2])  # fmt: skip
+    q, _ = question_of("yokohama", "card-value", [], None, "tech", "ball,ball,station", 1, None,
+                       [["greedy"] * 2, ["random"] * 2])  # fmt: skip
     assert q.cards == ("ball", "station")
 
 

@@ -279,7 +279,7 @@ def test_compile_is_reported_apart_and_the_rate_counts_this_sessions_games(cut):
 
 
 def test_the_progress_bar_says_compiling_and_times_the_rate_from_the_end_of_the_compile():
-    from reports.console import progress
+    from commands.console import progress
 
     bar, advance = progress(100, "yokohama (3p)", terminal=True)
     advance.compiling(True)
@@ -289,7 +289,7 @@ def test_the_progress_bar_says_compiling_and_times_the_rate_from_the_end_of_the_
 
 
 def test_progress_in_a_log_is_a_line_with_the_rate_and_eta_not_a_silent_bar(capsys):
-    from reports.console import progress
+    from commands.console import progress
 
     bar, advance = progress(100, "yokohama (3p)", terminal=False, every=0.0)
     with bar:

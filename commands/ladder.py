@@ -1,0 +1,145 @@
+"""`playout ladder`: every population of a game on one rating scale, its games per pair planned from a CPU
+budget and shown before anything is played."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from commands import options as opt
+from commands.options import BadInput
+
+
+def ladder(
+    game: opt.GameArgument,
+    only: Annotated[
+        str | None, typer.Option("--only", help="The populations, as player codes (default: the book's and mcts-fast).")
+    ] = None,
+    add: Annotated[
+        list[str] | None, typer.Option("--add", help="A further player code or preset (repeatable).")
+    ] = None,
+    players: Annotated[int, typer.Option("--players", help="Players per game.")] = 4,
+    budget: Annotated[
+        str | None, typer.Option("--budget", help="CPU time for all games: seconds, or 90s, 20m, 2h (default 10m).")
+    ] = None,
+    games: Annotated[
+        int | None, typer.Option("-n", "--games", help="Games per pair: exactly, or at most with --budget.")
+    ] = None,
+    anchor: Annotated[str | None, typer.Option("--anchor", help="The population rated 0 (default: random).")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Master seed (every pair uses it).")] = 1,
+    sets: opt.SetsOption = None,
+    data: opt.DataOption = None,
+    out: opt.OutOption = None,
+    threads: opt.ThreadsOption = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", "--plan", help="Measure and show the plan; play nothing.")
+    ] = False,
+):
+    """The strength of every population of a game on one scale: one seat of A against a field of B for
+    every pair, Bradley-Terry ratings with 95% intervals (random = 0), the matrix behind them. The games
+    per pair are planned from a CPU budget with a short pilot, shown before anything is played, and kept
+    in --out so an interrupted ladder resumes.
+
+    Examples:
+
+      playout ladder yokohama --budget 20m
+
+      playout ladder gangsta --only random,greedy,heister,recruiter,defender,mcts --budget 1h --dry-run
+
+      playout ladder lagranja --add greedy:w_vp=2 -n 2000
+    """
+    info = opt.game_info(game)
+    opt.index(seed, "--seed")
+    threads = opt.threads(threads)
+    if not info.players[0] <= players <= info.players[1]:
+        raise BadInput(f"{game} is played by {info.players[0]} to {info.players[1]} players, not {players}")
+    if players < 2:
+        raise BadInput(f"--players {players}: a ladder puts one seat of A against a field of B, so it needs 2 or more")
+    if games is not None:
+        opt.positive(games, "-n")
+        if games < players:
+            raise BadInput(f"-n {games}: each pair needs at least {players} games, one rotation of the seats")
+    seconds = None if budget is None and games is not None else _cpu_seconds(budget or "10m")
+    most = games if games is not None else 4000
+    params = opt.params_overrides(game, sets or [])
+    from sim.registry import get_game
+    from strategies import split_codes
+
+    book = get_game(game).strategies
+    from reports.ladder import anchor_of, populations
+
+    added = [code for text in add or [] for code in split_codes(text)]
+    codes = populations(book, None if only is None else split_codes(only), added)
+    anchored = anchor_of(codes, None if anchor is None else book.player(anchor).code)
+    from commands import console
+    from reports.ladder import kept_plan
+    from reports.ladder import ladder as play_ladder
+    from sim.engine import Recipe, prepare
+
+    base = Recipe(game, codes[:1] * players, seed, players, players, params, opt.data(game, data))
+    where = opt.out_dir(out, Path("runs") / f"ladder-{game}-{players}p-seed{seed}")
+    prep = prepare(base)
+    with opt.claim(where):
+        console.compile_kernels(prep)
+        plan, kept = kept_plan(where, base, codes, players, seconds, most, threads,
+                               lambda: typer.echo("measuring each population's cost per game (pilot)..."))  # fmt: skip
+        print_ladder_plan(plan, kept)
+        if dry_run:
+            typer.echo(f"plan kept in {where}: the same command without --dry-run plays it")
+            return
+        opt.fits_in_memory(sum(arm["games"] for arm in plan["arms"]), 8 * (6 + 3 * players), "the ladder's games")
+        bar, advance = console.progress(plan["cpu"], f"{game} ladder", unit="CPU s")
+        with bar:
+            answer = play_ladder(base, plan, anchored, where, threads, advance)
+    print_ladder(answer)
+    typer.echo(f"written to {where}")
+
+
+def _cpu_seconds(text: str) -> float:
+    """'600', '90s', '20m', '2h' -> seconds (at least 1)."""
+    units = {"s": 1, "m": 60, "h": 3600}
+    body, scale = (text[:-1], units[text[-1]]) if text and text[-1] in units else (text, 1)
+    try:
+        seconds = float(body) * scale
+    except ValueError:
+        raise BadInput(f"--budget {text!r} is not a CPU time: write seconds, or 90s, 20m, 2h") from None
+    if not 1 <= seconds < 1e9:
+        raise BadInput(f"--budget {text!r}: the CPU time must be at least 1 second")
+    return seconds
+
+
+def print_ladder_plan(plan: dict, kept: bool) -> None:
+    """The ladder's plan before it plays: games per pair and what they are estimated to cost."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from commands.console import clock
+
+    console = Console()
+    codes = plan["codes"]
+    t = Table("one seat of \\ field of", *codes, title=f"games per pair ({plan['players']} players)")
+    lookup = {(arm["a"], arm["b"]): arm for arm in plan["arms"]}
+    for a in codes:
+        t.add_row(a, *(f"{lookup[a, b]['games']:,}" if (a, b) in lookup else "-" for b in codes))
+    console.print(t)
+    costs = ", ".join(f"{code} {1000 * s:.3g}" for code, s in plan["cost_per_seat"].items())
+    console.print(f"CPU ms one seat adds to a game (pilot): {costs}")
+    budget = "no budget (the same games per pair)" if plan["budget"] is None else f"budget {plan['budget']:,.0f} CPU s"
+    games = sum(arm["games"] for arm in plan["arms"])
+    console.print(
+        f"plan{' (kept from an earlier attempt)' if kept else ''}: {games:,} games in {len(plan['arms'])} pairs, "
+        f"about {plan['cpu']:,.0f} CPU s ({clock(plan['cpu'])}), {clock(plan['wall'])} wall at the pilot's pace; "
+        f"{budget}, at most {plan['most']:,} games per pair"
+    )
+
+
+def print_ladder(answer) -> None:
+    """The matrix and the ratings as `playout matrix` shows them, and what the ratings are relative to."""
+    from rich.console import Console
+
+    from commands.console import print_matrix
+
+    print_matrix(answer)
+    Console().print(f"ratings in logits relative to {answer.extra['anchor']} (= 0), 95% bootstrap intervals")
