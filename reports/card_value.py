@@ -113,16 +113,21 @@ def value_table(rows: list[tuple]) -> pl.DataFrame:
     return pl.DataFrame(rows, schema=COLUMNS, orient="row").sort("given_win_delta", descending=True)
 
 
-def plot(table: pl.DataFrame, caption: str, path_given, path_removed=None) -> None:
+def plot(table: pl.DataFrame, caption: str, path) -> None:
+    """The cards ranked by the receiver's change in win rate when given the card."""
     from reports.plots import ranked_bars
 
     ranked_bars(table["card"].to_list(), table["given_win_delta"].to_numpy(), table["given_win_lo"].to_numpy(),
-                table["given_win_hi"].to_numpy(), caption, path_given,
+                table["given_win_hi"].to_numpy(), caption, path,
                 xlabel="change in the receiver's win rate (95% interval)", title="Given at the start")  # fmt: skip
-    if path_removed is None:
-        return
+
+
+def plot_removed(table: pl.DataFrame, caption: str, path) -> None:
+    """The cards ranked by what their owners lose when the card is removed from the game."""
+    from reports.plots import ranked_bars
+
     by_removed = table.sort("removed_owner_win_delta", descending=False, nulls_last=True)
     ranked_bars(by_removed["card"].to_list(), -by_removed["removed_owner_win_delta"].to_numpy(),
                 -by_removed["removed_owner_win_hi"].to_numpy(), -by_removed["removed_owner_win_lo"].to_numpy(),
-                caption, path_removed, xlabel="owners' win rate lost when the card is removed (95% interval)",
+                caption, path, xlabel="owners' win rate lost when the card is removed (95% interval)",
                 title="Removed from the game")  # fmt: skip

@@ -26,9 +26,7 @@ import numpy as np
 import polars as pl
 
 from reports import matchups
-from reports.experiment_output import write_experiment
-from reports.export import caption_line
-from reports.questions import Answer
+from reports.experiment_output import Answer, Figure, Shown, write_experiment
 from sim.engine import Recipe, chunk_for
 from sim.errors import ParamError
 from sim.experiments import drop_arms, experiment_manifest, matchup_arms, play_arm, with_players
@@ -234,20 +232,30 @@ def ladder(
         "costs": cost_table(plan),
         "scores": matchups.score_summary(frames),
     }
-    figures = {"ratings": out / "ratings.png", "matrix": out / "matrix.png"}
-    plot_ratings(tables["ratings"], anchor, caption_line(manifest), figures["ratings"])
-    matchups.heatmap(cells, codes, players, caption_line(manifest), figures["matrix"])
-    notes = {
-        "ratings": f"Bradley-Terry rating in logits relative to {anchor} (= 0) from every pair of seats of every "
-        "game (a rating 1 higher finishes ahead of the other 73% of the time; elo = 173.7 x logit); 95% "
-        "bootstrap interval over blocks of games",
-        "matrix": f"win rate of one seat of the strategy against {players - 1} seats of the other; fair = 1/{players}",
-        "plan": "games per pair planned from the CPU budget and the pilot's measured cost per game",
-        "costs": "CPU seconds one seat of each population adds to a game (pilot, against random seats)",
-        "scores": "mean score and mean winning score over every game of the ladder",
-    }
-    styles = {"matrix": (("win_rate", "lo", "hi"), "win_rate", 1 / players), "ratings": ((), "rating_logit", 0.0)}
-    write_experiment(out, manifest, f"playout ladder: {base.game}", tables, figures, notes, styles)
+    shown = {
+        "ratings": Shown(
+            tables["ratings"],
+            f"Bradley-Terry rating in logits relative to {anchor} (= 0) from every pair of seats of every "
+            "game (a rating 1 higher finishes ahead of the other 73% of the time; elo = 173.7 x logit); 95% "
+            "bootstrap interval over blocks of games",
+            Figure("ratings.png", lambda caption, path: plot_ratings(tables["ratings"], anchor, caption, path)),
+            shade="rating_logit", centre=0.0,
+        ),
+        "matrix": Shown(
+            tables["matrix"],
+            f"win rate of one seat of the strategy against {players - 1} seats of the other; fair = 1/{players}",
+            Figure("matrix.png", lambda caption, path: matchups.heatmap(cells, codes, players, caption, path)),
+            ("win_rate", "lo", "hi"), "win_rate", 1 / players,
+        ),
+        "plan": Shown(
+            tables["plan"], "games per pair planned from the CPU budget and the pilot's measured cost per game"
+        ),
+        "costs": Shown(
+            tables["costs"], "CPU seconds one seat of each population adds to a game (pilot, against random seats)"
+        ),
+        "scores": Shown(tables["scores"], "mean score and mean winning score over every game of the ladder"),
+    }  # fmt: skip
+    write_experiment(out, manifest, f"playout ladder: {base.game}", shown)
     drop_arms(out)
     return Answer(manifest, tables, out, {"cells": cells, "codes": codes, "players": players, "anchor": anchor})
 

@@ -174,6 +174,18 @@ def headline(table: pl.DataFrame, cards: int) -> str | None:
     return f"share of the cards' value spread each data column explains (omega squared): {', '.join(parts)}"
 
 
+def note(table: pl.DataFrame, described_by: dict) -> str:
+    """The rests-on table's note, for its CSV header and its section of the page."""
+    skipped = skipped_columns(table, described_by)
+    return (
+        f"the cards grouped by each column of {described_by['table']} that describes them: share = the part of the "
+        "spread between the cards' given win-rate changes that follows the column beyond chance (omega squared of "
+        "a one-way ANOVA of the card estimates, 0..1), then the two leading columns together (a × b); provenance "
+        "ASSUMED when any card's row is ASSUMED for the column; mean of the group's cards with a 95% interval"
+        + (f"; left out (one value for all cards, or one per card): {', '.join(skipped)}" if skipped else "")
+    )
+
+
 def plot(table: pl.DataFrame, caption: str, path: Path) -> Path | None:
     """The group means of the column explaining the most, with their intervals; None without a column."""
     if table.height == 0:

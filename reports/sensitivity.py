@@ -121,8 +121,7 @@ def sensitivity(question: Question, base: Recipe, variants: list[Variant], out: 
     """The question on the shipped data and on every variant; the tables ranked by how far they move it."""
     from dataclasses import replace
 
-    from reports.experiment_output import write_experiment
-    from reports.export import caption_line
+    from reports.experiment_output import Figure, Shown, write_experiment
     from reports.plots import ranked_bars
     from sim.experiments import experiment_manifest
 
@@ -146,20 +145,21 @@ def sensitivity(question: Question, base: Recipe, variants: list[Variant], out: 
                                    games_of(question, base), time.perf_counter() - started, measure=measure,
                                    variants_per_table=len(variants) // max(1, ranking.height))  # fmt: skip
     manifest["checked_under"] = [var.label for var, _ in runs]
-    figure = ranked_bars(ranking["table"].to_list(), ranking["mean_shift"].to_numpy(), ranking["min_shift"].to_numpy(),
-                         ranking["max_shift"].to_numpy(), caption_line(manifest), out / "sensitivity.png",
-                         xlabel=f"{measure} (bar: mean over variants; whiskers: least and most)",
-                         title=f"{base.game}: which ASSUMED table moves {question.describe()}")  # fmt: skip
-    tables = {"ranking": ranking, "movements": pl.DataFrame([m.__dict__ for m in moves]),
-              "estimates": rb.estimates_table(estimates)}  # fmt: skip
-    notes = {
-        "ranking": f"tables ranked by {measure}; noise = how far that change goes by sampling alone (95%); "
-        "kept_as_printed = columns the game's checks refused to vary",
-        "movements": "each variant's movement",
-        "estimates": "the answer on the shipped data and on each variant",
-    }
-    write_experiment(out, manifest, f"playout sensitivity: {base.game} {question.describe()}", tables,
-                     {"ranking": figure}, notes)  # fmt: skip
+
+    def draw(caption, path):
+        ranked_bars(ranking["table"].to_list(), ranking["mean_shift"].to_numpy(), ranking["min_shift"].to_numpy(),
+                    ranking["max_shift"].to_numpy(), caption, path,
+                    xlabel=f"{measure} (bar: mean over variants; whiskers: least and most)",
+                    title=f"{base.game}: which ASSUMED table moves {question.describe()}")  # fmt: skip
+
+    shown = {
+        "ranking": Shown(ranking, f"tables ranked by {measure}; noise = how far that change goes by sampling alone "
+                         "(95%); kept_as_printed = columns the game's checks refused to vary",
+                         Figure("sensitivity.png", draw)),
+        "movements": Shown(pl.DataFrame([m.__dict__ for m in moves]), "each variant's movement"),
+        "estimates": Shown(rb.estimates_table(estimates), "the answer on the shipped data and on each variant"),
+    }  # fmt: skip
+    write_experiment(out, manifest, f"playout sensitivity: {base.game} {question.describe()}", shown)
     return {"ranking": ranking, "moves": moves, "manifest": manifest}
 
 

@@ -175,8 +175,7 @@ def robustness(
 ) -> dict:
     """Answer the question under every variation, judge each conclusion, and write the tables, the figure,
     the HTML page and experiment.json; returns {estimates, verdicts, tops, manifest}."""
-    from reports.experiment_output import write_experiment
-    from reports.export import caption_line
+    from reports.experiment_output import Figure, Shown, write_experiment
     from reports.plots import forest
     from sim.experiments import experiment_manifest
 
@@ -197,19 +196,22 @@ def robustness(
     if len(shares := data_shares(variations)) > 1:
         manifest["data_assumed_shares"] = shares
     manifest["checked_under"] = [v.label for v, _ in variations]
-    tables = {"verdicts": rb.verdicts_table(verdicts), "estimates": rb.estimates_table(estimates)}
+    shown = {
+        "verdicts": Shown(
+            rb.verdicts_table(verdicts),
+            "holds in every variation / not established everywhere (significant in some variations only) / "
+            "depends on the data, the players, both, or only on the two together; judged on 95% intervals",
+        ),
+        "estimates": Shown(
+            rb.estimates_table(estimates), "each variation's answer with its 95% interval",
+            Figure("robustness.png", lambda caption, path: forest(
+                estimates, reference, caption, path, title=f"{base.game}: {question.describe()} under each variation")),
+        ),
+    }  # fmt: skip
     if tops:
         import polars as pl
 
-        tables["top"] = pl.DataFrame({"variation": list(tops), "top": [", ".join(t) for t in tops.values()]})
-    figure = forest(estimates, reference, caption_line(manifest), out / "robustness.png",
-                    title=f"{base.game}: {question.describe()} under each variation")  # fmt: skip
-    notes = {
-        "verdicts": "holds in every variation / not established everywhere (significant in some variations only) / "
-        "depends on the data, the players, both, or only on the two together; judged on 95% intervals",
-        "estimates": "each variation's answer with its 95% interval",
-        "top": f"the top {question.top} of each variation by estimate",
-    }
-    write_experiment(out, manifest, f"playout robustness: {base.game} {question.describe()}", tables,
-                     {"estimates": figure}, notes)  # fmt: skip
+        top_table = pl.DataFrame({"variation": list(tops), "top": [", ".join(t) for t in tops.values()]})
+        shown["top"] = Shown(top_table, f"the top {question.top} of each variation by estimate")
+    write_experiment(out, manifest, f"playout robustness: {base.game} {question.describe()}", shown)
     return {"estimates": estimates, "verdicts": verdicts, "tops": tops, "manifest": manifest}
