@@ -234,6 +234,7 @@ def test_crossing_point_falls_back_to_interpolation_when_the_curve_is_not_logist
     assert (again.lo, again.hi) == (c.lo, c.hi)  # the bootstrap is seeded
 
 
+@pytest.mark.slow  # a coverage check over many simulated experiments: the slow tier
 def test_crossing_point_paired_keeps_its_coverage_under_common_random_numbers():
     # every x value is played on the same seeds: half of each game's outcomes follow one shared uniform
     b0, b1, target = -2.0, 0.3, 0.25
@@ -385,6 +386,7 @@ def plackett_luce_blocks(theta, games, blocks, rng):
     return out
 
 
+@pytest.mark.slow  # a coverage check over many simulated experiments: the slow tier
 def test_bradley_terry_bootstrap_covers_in_multiplayer_games():
     theta = np.array([-0.5, 0.0, 0.2, 0.6])
     truth = theta - theta.mean()
