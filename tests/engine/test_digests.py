@@ -16,6 +16,7 @@ import json
 import sys
 from pathlib import Path
 
+import numba
 import numpy as np
 import pytest
 
@@ -50,8 +51,19 @@ def sha(array: np.ndarray) -> str:
 
 
 def rows_digest(game: str, players: list[str], n: int) -> str:
+    """The rows' digest, played on one thread and on two: they must agree (a kernel that reads outside its
+    arrays reads what another thread left there; tests/engine/test_bounds.py finds where)."""
     prep = prepare(Recipe(game, players, seed=DIGEST_SEED, n=n, chunk=n))
-    return sha(play_range(prep, 0, n))
+    threads = numba.get_num_threads()
+    try:
+        digests = set()
+        for t in (1, min(2, numba.config.NUMBA_NUM_THREADS)):
+            numba.set_num_threads(t)
+            digests.add(sha(play_range(prep, 0, n)))
+    finally:
+        numba.set_num_threads(threads)
+    assert len(digests) == 1, f"{game} {players}: the rows differ between one thread and two"
+    return digests.pop()
 
 
 def trace_digest(game: str, players: list[str]) -> str:
