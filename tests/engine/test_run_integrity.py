@@ -84,7 +84,7 @@ def test_the_code_fingerprint_changes_with_a_bots_preset_weight(tmp_path, monkey
         shutil.copytree(root / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.setattr(kernel_cache, "_ROOT", tmp_path)
     before = kernel_cache.code_fingerprint.__wrapped__()
-    preset = tmp_path / "strategies" / "yokohama.py"
+    preset = tmp_path / "strategies" / "yokohama" / "__init__.py"
     text = preset.read_text()
     changed, count = re.subn(r'("w_\w+": )(\d+(?:\.\d+)?)', lambda m: f"{m[1]}{float(m[2]) + 0.1}", text, count=1)
     assert count == 1  # one archetype's preset weight, moved by 0.1
