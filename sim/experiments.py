@@ -18,10 +18,10 @@ from pathlib import Path
 
 import polars as pl
 
+from sim import store
 from sim.backends import backend_for
 from sim.engine import Recipe, chunk_for, prepare
 from sim.results import GAMES_FILE
-from sim import store
 from sim.store import ARMS
 
 KEEP = ("game_index", "players", "winner", "winner_strategy", "rounds", "end_trigger")

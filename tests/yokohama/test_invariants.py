@@ -65,8 +65,8 @@ def test_random_games_keep_every_invariant(players):
 
 def test_play_checked_plays_the_games_the_kernel_plays():
     """Game i of play_checked is game i of a `random*N` run, so the replay command shows the same game."""
-    from sim.games.yokohama.row import FIRST_SEAT_COLUMN, PER_SEAT
     from sim.dispatch import for_game
+    from sim.games.yokohama.row import FIRST_SEAT_COLUMN, PER_SEAT
     from sim.playloop import TRACE_FIELDS, play_game
 
     players = 3
@@ -79,7 +79,9 @@ def test_play_checked_plays_the_games_the_kernel_plays():
         assert inv.play_checked(SEED, game, 1, players, DATA, KNOBS, MAX_STEPS, stats)[2] == inv.OK
         row = np.zeros(FIRST_SEAT_COLUMN + MAX_PLAYERS * PER_SEAT, np.int32)
         trace = np.zeros((0, TRACE_FIELDS), np.int32)
-        steps = for_game(play_game, "yokohama", SEED, game, players, lineup, weights, DATA, KNOBS, MAX_STEPS, row, trace)
+        steps = for_game(
+            play_game, "yokohama", SEED, game, players, lineup, weights, DATA, KNOBS, MAX_STEPS, row, trace
+        )
         assert steps == stats[1]
 
 
