@@ -38,6 +38,8 @@ from sim.seal import (  # noqa: F401  (kept answers are sealed documents)
 GO_ON = "rerun the same command to go on"  # a kept run resumes by itself: no --resume to type
 TABLES_SEAL = "tables_sha256"  # experiment.json: {file name: sha256 of its bytes}
 ARMS = "arms"  # under an experiment's output: its arms' run directories while it runs
+
+
 # ---------------------------------------------------------------- kept answers (estimates.json)
 
 
