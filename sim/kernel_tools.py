@@ -57,6 +57,13 @@ def random_legal(mask, n_legal, rng, stream):
 
 
 @njit(cache=True)
+def sort_and_shuffle(s, start, n, rng, stream):
+    """Forget the order of s[start:start+n]: sort it, then shuffle it with rng[stream]."""
+    s[start : start + n].sort()
+    shuffle(s, start, start + n, rng, stream)
+
+
+@njit(cache=True)
 def redeal_hands(s, deck_at, deck_n_at, hand_at, hand_n_at, players, player_at, player_size, seat, rng, stream, size):
     """Forget one kind of hidden card for a search. The deck and every other player's hand form one unseen
     pool: sorted (so the result never depends on the hidden order it replaces), shuffled with rng[stream] and

@@ -30,16 +30,10 @@ from sim.games.gangsta.rules import (
     deck_base,
     is_snitch,
 )
+from sim.kernel_tools import sort_and_shuffle
 from sim.rng import below, shuffle
 
 SHUFFLE_KEYS = 2147483647  # the range of the setup's reshuffle key
-
-
-@njit(cache=True)
-def sort_and_shuffle(s, start, n, rng, stream):
-    """Forget the order of s[start:start+n]: sort it, then shuffle it with rng[stream]."""
-    s[start : start + n].sort()
-    shuffle(s, start, start + n, rng, stream)
 
 
 @njit(cache=True)

@@ -36,15 +36,7 @@ from sim.games.obsession.layout import (
     P_VPC,
     P_VPC_N,
 )
-from sim.kernel_tools import redeal_hands
-from sim.rng import shuffle
-
-
-@njit(cache=True)
-def sort_and_shuffle(s, start, n, rng, stream):
-    """Forget the order of s[start:start+n]: sort it, then shuffle it with rng[stream]."""
-    s[start : start + n].sort()
-    shuffle(s, start, start + n, rng, stream)
+from sim.kernel_tools import redeal_hands, sort_and_shuffle
 
 
 @njit(cache=True)

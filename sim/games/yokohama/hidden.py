@@ -31,16 +31,10 @@ from sim.games.yokohama.rules import (
     pb,
 )
 from sim.games.yokohama.tables import D_ORDER_N
+from sim.kernel_tools import sort_and_shuffle
 from sim.rng import shuffle
 
 DEALT = 2  # orders dealt to each seat at setup
-
-
-@njit(cache=True)
-def sort_and_shuffle(s, start, n, rng, stream):
-    """Forget the order of s[start:start+n]: sort it, then shuffle it with rng[stream]."""
-    s[start : start + n].sort()
-    shuffle(s, start, start + n, rng, stream)
 
 
 @njit(cache=True)
