@@ -51,7 +51,12 @@ def tune(
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the games and of the sampler.")] = 1,
     out: Annotated[str | None, typer.Option("--out", "-o", help="Output directory (the study is kept here).")] = None,
     storage: Annotated[
-        str | None, typer.Option("--storage", help="An optuna storage URL to share a study (default: SQLite in --out).")
+        str | None,
+        typer.Option(
+            "--storage",
+            help="An optuna storage URL (default: SQLite in --out). Workers on several machines running the same "
+            "command with the same --storage share one study: the first creates it, the others join.",
+        ),
     ] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted tune (--out, --storage).")] = False,
     sets: opt.SetsOption = None,

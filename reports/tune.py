@@ -13,6 +13,14 @@ from the tune's seed and the trial number (optuna's samplers keep their random s
 trial left running by a killed session is played again with its stored weights and told. The confirmation
 plays fresh games (m.. m+c-1 of the same seed, disjoint from the tuning games): tuned against start, paired
 game by game.
+
+Several machines share one study through `--storage URL`: each runs the same command, the first creates the
+study and the others join it. A worker stamps the trial it plays (`alive_N`: its host and process, and the
+time, renewed as games finish); a running trial is another worker's while that worker lives (same host: its
+process exists; another host: its stamp is younger than STALE seconds), and is taken over otherwise. Workers
+ask new trials only while the complete and running ones fall short of the budget, then wait for the others',
+so the study holds exactly the trials asked for and every worker confirms the same best. A shared study's
+trials depend on which worker asked first, so only a single worker's study is reproducible trial by trial.
 """
 
 from __future__ import annotations
@@ -20,6 +28,8 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
+import socket
 import time
 import warnings
 from collections.abc import Callable
@@ -36,6 +46,9 @@ STUDY_FILE = "study.db"
 SAMPLERS = ("tpe", "cmaes")
 OBJECTIVES = ("win", "rank")
 NEAR_ZERO = 0.1  # a start value within this of 0 is tuned over start +- 1; any other over 0 .. 2 x start
+STALE = 300.0  # seconds without a stamp after which another host's running trial is taken over
+STAMP_EVERY = 10.0  # seconds between a worker's stamps of the trial it plays
+WAIT = 2.0  # seconds between looks at the other workers' running trials
 
 
 @dataclass(frozen=True)
@@ -276,27 +289,27 @@ def sampler_for(cfg: TuneConfig, number: int):
     return optuna.samplers.TPESampler(seed=seed, n_startup_trials=startup, multivariate=True)
 
 
-def open_study(cfg: TuneConfig, url: str, resume: bool, code_fp: str):
-    """The study of this tune in `url`: created (a fresh tune), or loaded (--resume) after checking that it
-    is this tune, played by this code."""
+def open_study(cfg: TuneConfig, url: str, resume: bool, code_fp: str, shared: bool = False):
+    """The study of this tune in `url`: created (a fresh tune), or loaded (--resume, or joining a shared
+    storage's study of the same tune) after checking that it is this tune, played by this code."""
     import optuna
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)
     name = f"playout-tune-{cfg.game}-{cfg.key()}"
-    try:
-        names = [s.study_name for s in optuna.study.get_all_study_summaries(url, include_best_trial=False)]
-    except Exception as e:  # sqlalchemy's errors: no such database, no driver, refused connection
-        raise ParamError(f"--storage: cannot open {url} ({type(e).__name__}: {str(e).splitlines()[0]})") from None
-    if not resume:
-        if names:
+    names = study_names(url)
+    if not resume and not (shared and name in names):  # a new tune; a shared storage may hold other tunes
+        if names and not shared:
             raise RunDirError(f"{url} already holds a tune ({', '.join(names)}): choose another --out or "
                               "--storage, or add --resume")  # fmt: skip
-        study = optuna.create_study(storage=url, study_name=name, direction=cfg.direction)
+        try:
+            study = optuna.create_study(storage=url, study_name=name, direction=cfg.direction)
+        except optuna.exceptions.DuplicatedStudyError:  # a worker sharing the storage created it a moment ago
+            return open_study(cfg, url, resume, code_fp, shared)
         study.set_user_attr("config", cfg.to_json())
-        study.set_user_attr("code_fingerprint", code_fp)
         if (params := start_params(cfg.knobs)) is not None:
             study.enqueue_trial(params)  # trial 0: the start bot, so the best is never worse than it on these games
+        study.set_user_attr("code_fingerprint", code_fp)  # last: a joining worker waits for it (the study is ready)
         return study
     if name not in names:
         what = f"a different tune ({', '.join(names)})" if names else "no tune"
@@ -304,11 +317,32 @@ def open_study(cfg: TuneConfig, url: str, resume: bool, code_fp: str):
             f"--resume: {url} holds {what}: the options differ from the tune's, or start without --resume"
         )
     study = optuna.load_study(storage=url, study_name=name)
+    for _ in range(int(STALE / WAIT)):  # a worker that created the study a moment ago is still preparing it
+        if "code_fingerprint" in study.user_attrs:
+            break
+        time.sleep(WAIT)
     if study.user_attrs.get("code_fingerprint") != code_fp:
-        raise RunDirError(f"--resume: the tune in {url} was played by other code (fingerprint "
+        option = "--resume" if resume else "--storage"
+        raise RunDirError(f"{option}: the tune in {url} was played by other code (fingerprint "
                           f"{study.user_attrs.get('code_fingerprint')}, now {code_fp}): its trials would not "
                           "match the rest; start a new tune")  # fmt: skip
     return study
+
+
+def study_names(url: str, tries: int = 3) -> list[str]:
+    """The studies in `url`. Workers started together on a new shared database race to create its tables and
+    all but one fail: they look again."""
+    import optuna
+
+    for attempt in range(tries):
+        try:
+            return [s.study_name for s in optuna.study.get_all_study_summaries(url, include_best_trial=False)]
+        except Exception as e:  # sqlalchemy's errors: no such database, no driver, refused connection, a race
+            if attempt == tries - 1:
+                why = f"{type(e).__name__}: {str(e).splitlines()[0]}"
+                raise ParamError(f"--storage: cannot open {url} ({why})") from None
+            time.sleep(WAIT)
+    return []
 
 
 @dataclass
@@ -319,26 +353,85 @@ class Cost:
 
 
 def run_trials(cfg: TuneConfig, study, threads, cluster, on_games, on_trial) -> None:
-    """Play and tell trials until cfg.trials are complete; a trial a killed session left running first."""
+    """Play and tell trials until cfg.trials are complete: first a running trial no live worker plays (a
+    killed session's), then new ones while complete and running trials fall short, then wait for the rest."""
     import optuna
 
     space = distributions(cfg.knobs)
-    running = study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,))
-    for trial in running:  # asked by a session that was killed before it could tell
-        tell(cfg, study, trial.number, trial.params, threads, cluster, on_games)
-    while len(done := study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.COMPLETE,))) < cfg.trials:
+    me = worker()
+    while True:
+        done = study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.COMPLETE,))
+        if len(done) >= cfg.trials:
+            break
         on_trial(len(done), best_of(study, done))
-        study.sampler = sampler_for(cfg, len(study.trials))
-        trial = study.ask(space)
-        tell(cfg, study, trial.number, trial.params, threads, cluster, on_games)
+        running = study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,))
+        orphan = next((t for t in running if not played_by_another(study, t, me)), None)
+        if orphan is not None:
+            tell(cfg, study, orphan.number, orphan.params, threads, cluster, on_games, me)
+        elif len(done) + len(running) < cfg.trials:
+            study.sampler = sampler_for(cfg, len(study.trials))
+            trial = study.ask(space)
+            tell(cfg, study, trial.number, trial.params, threads, cluster, on_games, me)
+        else:
+            time.sleep(WAIT)  # the last trials are other workers'
     on_trial(cfg.trials, best_of(study, study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.COMPLETE,))))
 
 
-def tell(cfg, study, number, params, threads, cluster, on_games) -> None:
+def tell(cfg, study, number, params, threads, cluster, on_games, me: str) -> None:
+    import optuna
+
+    stamp(study, number, me)
+    last = [time.time()]
+
+    def games_done(n):
+        if time.time() - last[0] > STAMP_EVERY:
+            stamp(study, number, me)
+            last[0] = time.time()
+        if on_games is not None:
+            on_games(n)
+
     cpu, wall = time.process_time(), time.perf_counter()
-    won, rank = play(cfg, trial_code(cfg.start, cfg.knobs, params), 0, cfg.games_per_field, threads, cluster, on_games)
+    code = trial_code(cfg.start, cfg.knobs, params)
+    won, rank = play(cfg, code, 0, cfg.games_per_field, threads, cluster, games_done)
     study.set_user_attr(f"cost_{number}", [int(won.size), time.process_time() - cpu, time.perf_counter() - wall])
-    study.tell(number, objective_value(cfg, won, rank))
+    try:
+        study.tell(number, objective_value(cfg, won, rank))
+    except RuntimeError:  # two workers took the same orphan over; the same games give the same value
+        if study.trials[number].state != optuna.trial.TrialState.COMPLETE:
+            raise
+
+
+def worker() -> str:
+    """This worker's name in the stamps: its host and process."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def stamp(study, number: int, me: str) -> None:
+    study.set_user_attr(f"alive_{number}", [me, time.time()])
+
+
+def played_by_another(study, trial, me: str) -> bool:
+    """Is running `trial` being played by another live worker? One stamped by this process (an earlier,
+    interrupted tune in it) or by a dead process of this host is not; one stamped on another host is while
+    its stamp is younger than STALE (its clock may differ a little); one not stamped yet is while it was
+    asked less than STALE ago (a worker is between asking it and stamping it)."""
+    stamp = study.user_attrs.get(f"alive_{trial.number}")
+    if stamp is None:
+        asked = trial.datetime_start.timestamp() if trial.datetime_start else 0.0
+        return time.time() - asked < STALE
+    owner, when = stamp
+    host, _, pid = owner.rpartition(":")
+    if owner == me:
+        return False
+    if host == socket.gethostname():
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            return False
+        except (PermissionError, ValueError):
+            return True
+        return True
+    return time.time() - when < STALE
 
 
 def best_of(study, done) -> tuple[int, float] | None:
@@ -419,7 +512,7 @@ def tune(
         if resume and not (out / STUDY_FILE).exists():
             raise RunDirError(f"--resume: {out} holds no tune (no {STUDY_FILE})")
         out.mkdir(parents=True, exist_ok=True)
-    study = open_study(cfg, storage_url(storage, out), resume, code_fingerprint())
+    study = open_study(cfg, storage_url(storage, out), resume, code_fingerprint(), shared=storage is not None)
     run_trials(cfg, study, threads, cluster, on_games, on_trial or (lambda done, best: None))
     best = study.best_trial.params
     tuned = trial_code(cfg.start, cfg.knobs, best)

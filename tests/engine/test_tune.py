@@ -96,6 +96,66 @@ def test_a_tune_interrupted_and_resumed_is_the_tune_run_at_once(sampler, tmp_pat
     assert resumed.confirmation == whole.confirmation
 
 
+def test_workers_sharing_a_storage_play_each_trial_once_and_confirm_the_same_best(tmp_path):
+    """Two machines' workers, here two processes started together on one --storage: one creates the study, the
+    other joins it; neither plays a trial the other is playing, the study ends with exactly the trials asked
+    for, and both confirm the same best weights on the same fresh games."""
+    import os
+    import subprocess
+    import sys
+
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+    args = ["tune", "yokohama", BAD, "--against", "greedy*3", "--weights", "w_money", "--range", "w_money=0..2.5",
+            "--budget", "4000", "--trials", "10", "--confirm", "200", "--seed", "3", "--storage", url]  # fmt: skip
+    root = Path(__file__).resolve().parents[2]
+    workers = [
+        subprocess.Popen([sys.executable, "-m", "cli", *args, "--out", str(tmp_path / f"w{i}")], cwd=root,
+                         env={**os.environ, "NUMBA_NUM_THREADS": "1"}, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        for i in range(2)
+    ]  # fmt: skip
+    for w in workers:
+        _, err = w.communicate(timeout=600)
+        assert w.returncode == 0, err.decode()[-2000:]
+    study = optuna.load_study(study_name=None, storage=url)
+    trials = study.get_trials()
+    assert [t.state.name for t in trials] == ["COMPLETE"] * 10
+    players = {study.user_attrs[f"alive_{t.number}"][0] for t in trials}
+    assert len(players) == 2  # both workers played trials
+    presets = [json.loads((tmp_path / f"w{i}" / "preset.json").read_text()) for i in range(2)]
+    assert presets[0]["weights"] == presets[1]["weights"]
+    assert presets[0]["weights"]["w_money"] == pytest.approx(study.best_params["w_money"], abs=1e-4)
+    assert presets[0]["confirmation"] == presets[1]["confirmation"]
+
+
+def test_a_running_trial_is_another_workers_only_while_that_worker_lives(tmp_path):
+    import datetime
+    import os
+    import socket
+    import subprocess
+    import time
+
+    study = optuna.create_study(storage=f"sqlite:///{tmp_path / 's.db'}")
+    me, here = tn.worker(), socket.gethostname()
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    stamps = {
+        0: [me, time.time()],  # this process: an interrupted tune in it, not playing now
+        1: [f"{here}:{os.getppid()}", time.time()],  # a live process of this host
+        2: [f"{here}:{dead.pid}", time.time()],  # a process of this host that died (kill -9)
+        3: ["elsewhere:12", time.time() - 5],  # another host, stamped a moment ago
+        4: ["elsewhere:12", time.time() - 2 * tn.STALE],  # another host, silent for longer than STALE
+    }
+    for number, stamp in stamps.items():
+        study.ask()
+        study.set_user_attr(f"alive_{number}", stamp)
+    study.ask()  # 5: asked a moment ago, not stamped yet
+    trials = study.get_trials()
+    assert [tn.played_by_another(study, t, me) for t in trials] == [False, True, False, True, False, True]
+    old = optuna.trial.create_trial(state=optuna.trial.TrialState.RUNNING)
+    old.datetime_start -= datetime.timedelta(seconds=2 * tn.STALE)
+    assert not tn.played_by_another(study, old, me)  # asked long ago and never stamped: its worker died
+
+
 def test_a_fresh_tune_refuses_a_directory_holding_one_and_resume_needs_one(bad_tuned, tmp_path, capsys):
     args = ["tune", "yokohama", "greedy", "--weights", "w_vp", "--budget", "400", "--trials", "2", "--confirm", "8"]
     code, _, err = run_cli([*args, "--out", str(bad_tuned)], capsys)
