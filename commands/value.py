@@ -15,7 +15,9 @@ def value(
     game: opt.GameArgument,
     cards: Annotated[
         str | None,
-        typer.Option("--cards", help="Card kind (Yokohama: tech; Obsession: tile; La Granja: farm; default: first)."),
+        typer.Option(
+            "--cards", help="Card kind (default: the game's first; a wrong one is answered with the game's kinds)."
+        ),
     ] = None,
     family: Annotated[
         bool, typer.Option("--family", help="The worth of each family instead (games with families: Obsession).")
