@@ -15,6 +15,7 @@ from rich.table import Table
 
 from commands.options import Interrupted, claim, fits_in_memory
 from reports.export import data_text
+from reports.strength import strength_text
 
 LINE_EVERY = 30.0  # seconds between progress lines when stdout is not a terminal (a log, a CI job)
 
@@ -167,10 +168,14 @@ def frame_table(title: str, frame: pl.DataFrame) -> Table:
     return t
 
 
-def footer(m: dict) -> str:
+def footer(m: dict, timed: bool = False) -> str:
+    """What an answer is about, under it: game, rules, data, lineup, seed, games (and the time taken), then
+    how strong its players are on the game's ladder."""
     lineup = f", lineup {', '.join(m['lineup'])}" if m.get("lineup") else ""
     data = data_text(m, lambda share: f"{share:.0%} of its values ASSUMED")
-    return f"{m['game']} rules {m['rules_version']}, data {data}{lineup}, seed {m['seed']}, {m['n']:,} games"
+    took = f" in {m['wall_seconds']:.0f} s" if timed else ""
+    return (f"{m['game']} rules {m['rules_version']}, data {data}{lineup}, seed {m['seed']}, {m['n']:,} games{took}\n"
+            f"players' strength: {strength_text(m)}")  # fmt: skip
 
 
 def print_matrix(answer) -> None:
@@ -186,4 +191,4 @@ def print_matrix(answer) -> None:
     console.print(t)
     console.print(frame_table("ratings", answer.tables["ratings"]))
     console.print(frame_table("scores", answer.tables["scores"]))
-    console.print(footer(answer.manifest) + f" in {answer.manifest['wall_seconds']:.0f} s")
+    console.print(footer(answer.manifest, timed=True))

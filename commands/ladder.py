@@ -3,6 +3,7 @@ budget and shown before anything is played."""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Annotated
 
@@ -93,8 +94,12 @@ def ladder(
         bar, advance = console.progress(plan["cpu"], f"{game} ladder", unit="CPU s")
         with bar:
             answer = play_ladder(base, plan, anchored, where, threads, advance)
+        from reports.strength import ladder_doc, write_ladder
+
+        command = shlex.join(["playout", *opt.ARGV])
+        write_ladder(where, ladder_doc(answer.manifest, answer.tables["ratings"], command))
     print_ladder(answer)
-    typer.echo(f"written to {where}")
+    typer.echo(f"written to {where} (ladder.json: copy it to strategies/ladders/{game}.json to ship it)")
 
 
 def _cpu_seconds(text: str) -> float:

@@ -118,11 +118,21 @@ def print_robustness(result: dict) -> None:
 
     console = Console()
     variations = list(dict.fromkeys(e.variation for e in result["estimates"]))
-    t = Table("conclusion", "verdict", *(v.label for v in variations), title="what the answer rests on")
+    ratings, strength = result.get("ratings", {}), result.get("strength", {})
+    rated = any(ratings.values())
+
+    def heading(var) -> str:  # the variation, and its players' ladder rating when they have one
+        r = ratings.get(var)
+        return var.label + (f" (rating {r[0]:.2f} [{r[1]:.2f}, {r[2]:.2f}])" if r else "")
+
+    extra = ("with strength",) if rated else ()
+    t = Table("conclusion", "verdict", *extra, *(heading(v) for v in variations), title="what the answer rests on")
     cell = {(e.conclusion, e.variation): e for e in result["estimates"]}
     for v in result["verdicts"]:
         shown = [cell.get((v.conclusion, var)) for var in variations]
-        t.add_row(v.conclusion, v.verdict, *(f"{e.value:.3g} [{e.lo:.3g}, {e.hi:.3g}]" if e else "" for e in shown))
+        judged = (strength.get(v.conclusion, ("", ""))[0],) if rated else ()
+        t.add_row(v.conclusion, v.verdict, *judged,
+                  *(f"{e.value:.3g} [{e.lo:.3g}, {e.hi:.3g}]" if e else "" for e in shown))  # fmt: skip
     console.print(t)
     for label, top in result["tops"].items():
         console.print(f"top under {label}: {', '.join(top)}")

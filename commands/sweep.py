@@ -98,4 +98,4 @@ def print_sweep(answer) -> None:
         console.print(f"seat {seat} is fair at {knob} = {c.x:.2f} (95% interval {c.lo:.2f} to {c.hi:.2f}; {c.method})")
     else:
         console.print(f"seat {seat}: {c.message}")
-    console.print(footer(answer.manifest) + f" in {answer.manifest['wall_seconds']:.0f} s")
+    console.print(footer(answer.manifest, timed=True))

@@ -156,7 +156,7 @@ def print_value(answer) -> None:
     line = headline(rests, answer.tables["value"].height) if rests is not None else None
     if line:
         console.print(line)
-    console.print(footer(answer.manifest) + f" in {answer.manifest['wall_seconds']:.0f} s")
+    console.print(footer(answer.manifest, timed=True))
 
 
 def print_families(answer) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import polars as pl
 
+from reports.strength import strength_text
 from sim.output import atomic_write_bytes
 
 ROTATION = "seat s of game i is played by lineup[(s + i) % players]"
@@ -88,6 +89,7 @@ def header_lines(manifest: dict, n: int | None = None) -> list[str]:
         f"rules version: {manifest.get('rules_version', 'unknown')}",
         f"data set: {data_text(manifest)}",
         f"lineup: {lineup_text(manifest.get('lineup'))} ({ROTATION})",
+        f"players' strength: {strength_text(manifest)}",
         f"seed: {seeds_text(manifest)}",
         f"n: {games_count(manifest, n)} games",
         f"params: {params_text(manifest)}",

@@ -20,6 +20,7 @@ import polars as pl
 from sim.output import atomic_write_bytes
 
 CAPTION_WIDTH = 130  # characters per caption line
+MOST_PANELS = 6  # conclusions drawn against strength (a card-value answer has one per card)
 BAND_ALPHA = 0.2
 
 
@@ -246,4 +247,28 @@ def forest(estimates, reference: float | None, caption: str, path: Path, title: 
     ax.set_xlabel("estimate (95% interval)")
     ax.set_title(title)
     ax.legend(fontsize=7, loc="best")
+    return save(fig, path, title, caption)
+
+
+def against_strength(table: pl.DataFrame, reference: float | None, caption: str, path: Path, title: str) -> Path:
+    """Each conclusion's answer (95% interval) against the rating of the players who gave it (95% interval),
+    one panel per conclusion (the first MOST_PANELS): an answer that levels off as the players get stronger
+    is settled, one still rising or falling at the strong end is not. Unrated populations are left out."""
+    rated = table.filter(pl.col("rating").is_not_nan())
+    conclusions = list(dict.fromkeys(rated["conclusion"]))[:MOST_PANELS]
+    fig, axes = new_figure(width=min(4.0 * max(1, len(conclusions)), 16.0), height=3.6, panels=max(1, len(conclusions)))
+    for ax, conclusion in zip(axes, conclusions, strict=False):
+        rows = rated.filter(pl.col("conclusion") == conclusion).sort("rating")
+        x, y = rows["rating"].to_numpy(), rows["estimate"].to_numpy()
+        xerr = np.vstack([x - rows["rating_lo"].to_numpy(), rows["rating_hi"].to_numpy() - x])
+        yerr = np.vstack([y - rows["lo"].to_numpy(), rows["hi"].to_numpy() - y])
+        ax.errorbar(x, y, xerr=xerr, yerr=yerr, fmt="o-", ms=4, capsize=3)
+        for xi, yi, who in zip(x, y, rows["players"], strict=True):
+            ax.annotate(who, (xi, yi), fontsize=6, xytext=(3, 3), textcoords="offset points")
+        if reference is not None:
+            ax.axhline(reference, color="grey", linestyle="--", lw=0.8)
+        ax.set_title(conclusion, fontsize=9)
+        ax.set_xlabel("players' ladder rating (logits)")
+    axes[0].set_ylabel("answer (95% interval)")
+    fig.suptitle(title)
     return save(fig, path, title, caption)

@@ -195,6 +195,49 @@ def estimates_table(estimates: Sequence[Estimate]) -> pl.DataFrame:
 
 MEMBERSHIP_TEXT = ("surely out", "cannot tell", "surely in")
 
+SETTLED = "settled"
+MOVING = "still moving with strength"
+UNRATED = "not judged: fewer than two populations on the game's ladder"
+UNMEASURED = "not judged: a strongest population's answer was not measured"
+
+
+def judge_strength(estimates: Sequence[Estimate], ratings: dict[Variation, float]) -> dict[str, tuple[str, str]]:
+    """Per conclusion, does the answer still move as the players get stronger? (verdict, why): settled when
+    the two strongest rated populations (on the strongest's data set) agree within their 95% intervals,
+    still moving when their intervals are apart. Weaker populations may disagree: that is what strength
+    changes, and why the answer of the strongest two is the one to read."""
+    out = {}
+    for conclusion in dict.fromkeys(e.conclusion for e in estimates):
+        mine = [e for e in estimates if e.conclusion == conclusion and e.variation in ratings]
+        mine.sort(key=lambda e: -ratings[e.variation])
+        mine = [e for e in mine if e.variation.data == mine[0].variation.data] if mine else mine
+        if len(mine) < 2:
+            out[conclusion] = (UNRATED, "")
+            continue
+        a, b = mine[:2]
+        pair = f"{a.variation.players} ({ratings[a.variation]:.2f}) vs {b.variation.players} "
+        pair += f"({ratings[b.variation]:.2f})"
+        if not np.isfinite([a.lo, a.hi, b.lo, b.hi]).all():
+            out[conclusion] = (UNMEASURED, pair)
+        elif a.hi < b.lo or b.hi < a.lo:
+            out[conclusion] = (MOVING, f"{pair}: intervals apart")
+        else:
+            out[conclusion] = (SETTLED, f"{pair}: intervals overlap")
+    return out
+
+
+def strength_table(estimates: Sequence[Estimate], ratings: dict[Variation, list[float] | None]) -> pl.DataFrame:
+    """Each variation's players' rating beside its answer to each conclusion."""
+    rows = []
+    for e in estimates:
+        r = ratings.get(e.variation) or [float("nan")] * 3
+        rows.append((e.conclusion, e.variation.data, e.variation.players, r[0], r[1], r[2], e.value, e.lo, e.hi))
+    return pl.DataFrame(
+        rows,
+        schema=["conclusion", "data", "players", "rating", "rating_lo", "rating_hi", "estimate", "lo", "hi"],
+        orient="row",
+    )
+
 
 def verdicts_table(verdicts: Sequence[Verdict]) -> pl.DataFrame:
     rows = []

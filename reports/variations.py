@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
+import polars as pl
+
 from reports import robustness as rb
 from sim.engine import Recipe
 from sim.experiments import with_players
@@ -176,7 +178,7 @@ def robustness(
     """Answer the question under every variation, judge each conclusion, and write the tables, the figure,
     the HTML page and experiment.json; returns {estimates, verdicts, tops, manifest}."""
     from reports.experiment_output import Figure, Shown, write_experiment
-    from reports.plots import forest
+    from reports.plots import against_strength, forest
     from sim.experiments import experiment_manifest
 
     started = time.perf_counter()
@@ -185,6 +187,8 @@ def robustness(
     reference = question.reference(players.pop()) if len(players) == 1 else None
     top = question.top if question.name == "card-value" else None
     verdicts = rb.judge_all(estimates, reference, top)
+    ratings = population_ratings(variations)
+    strength = rb.judge_strength(estimates, {v: r[0] for v, r in ratings.items() if r})
     tops = {v.label: rb.top_k(estimates, v, question.top) for v, _ in variations} if top else {}
     manifest = experiment_manifest(
         base, f"robustness of {question.describe()}", len(variations), games_of(question, base),
@@ -208,10 +212,35 @@ def robustness(
                 estimates, reference, caption, path, title=f"{base.game}: {question.describe()} under each variation")),
         ),
     }  # fmt: skip
+    if any(ratings.values()):
+        table = rb.strength_table(estimates, ratings)
+        title = f"{base.game}: {question.describe()} against the players' strength"
+        shown["verdicts"] = replace(shown["verdicts"], table=shown["verdicts"].table.with_columns(
+            with_strength=pl.Series([strength.get(v.conclusion, ("", ""))[0] for v in verdicts], dtype=pl.String),
+            strongest_two=pl.Series([strength.get(v.conclusion, ("", ""))[1] for v in verdicts], dtype=pl.String),
+        ))  # fmt: skip
+        shown["strength"] = Shown(
+            table, "each population's rating on the game's shipped ladder beside its answer (the verdicts' "
+            "with_strength: settled when the two strongest agree within their 95% intervals)",
+            Figure("strength.png", lambda caption, path: against_strength(
+                table, reference, caption, path, title=title)),
+        )  # fmt: skip
     if tops:
-        import polars as pl
-
         top_table = pl.DataFrame({"variation": list(tops), "top": [", ".join(t) for t in tops.values()]})
         shown["top"] = Shown(top_table, f"the top {question.top} of each variation by estimate")
     write_experiment(out, manifest, f"playout robustness: {base.game} {question.describe()}", shown)
-    return {"estimates": estimates, "verdicts": verdicts, "tops": tops, "manifest": manifest}
+    return {"estimates": estimates, "verdicts": verdicts, "tops": tops, "manifest": manifest, "strength": strength,
+            "ratings": ratings}  # fmt: skip
+
+
+def population_ratings(variations: list[tuple[rb.Variation, Recipe]]) -> dict[rb.Variation, list[float] | None]:
+    """Each variation's players' rating on the game's shipped ladder: a lineup of one code, rated under the
+    variation's rules and data; None for a mixed or unrated lineup."""
+    from reports.strength import population_rating
+    from sim.engine import prepare
+
+    out = {}
+    for v, recipe in variations:
+        prep = prepare(recipe)
+        out[v] = population_rating(recipe.game, prep.codes, prep.spec.version, prep.data.fingerprint)
+    return out

@@ -1,0 +1,119 @@
+"""How strong the players behind an answer are: their rating on the game's shipped skill ladder.
+
+`playout ladder GAME` writes ladder.json beside its ratings; a copy in strategies/ladders/<game>.json is the
+game's shipped ladder (measured at one player count under one rules version and data set; the command that
+made it is in the file). Every answer's header names each player's rating there, so an answer under greedy
+bots reads as an answer under players of greedy's strength. A player the ladder did not rate (weights typed
+on a code, a preset or model file) is named unrated; a ladder measured under other rules or another data set
+is named as such rather than used.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from pathlib import Path
+
+from sim.errors import ParamError
+from sim.output import atomic_write_bytes
+
+KIND = "playout skill ladder"
+FILE = "ladder.json"
+SHIPPED_DIR = Path(__file__).resolve().parent.parent / "strategies" / "ladders"
+
+
+def ladder_doc(manifest: dict, ratings, command: str) -> dict:
+    """What ladder.json holds: the ladder's identity and each population's rating (logits, 95% interval)."""
+    return {
+        "kind": KIND,
+        "game": manifest["game"],
+        "rules_version": manifest["rules_version"],
+        "data_fingerprint": manifest["data_fingerprint"],
+        "players": manifest["players"],
+        "anchor": manifest["anchor"],
+        "games": manifest["n"],
+        "seed": manifest["seed"],
+        "command": command,
+        "ratings": {
+            r["strategy"]: [r["rating_logit"], r["lo"], r["hi"]]
+            for r in ratings.iter_rows(named=True)
+            if all(math.isfinite(r[c]) for c in ("rating_logit", "lo", "hi"))  # not estimable: left unrated
+        },
+    }
+
+
+def write_ladder(out: Path, doc: dict) -> Path:
+    path = Path(out) / FILE
+    atomic_write_bytes(path, (json.dumps(doc, indent=1, allow_nan=False) + "\n").encode())
+    return path
+
+
+def read_ladder(path: Path, game: str) -> dict:
+    """A ladder file, checked to be one of `game` with finite ratings."""
+    try:
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise ParamError(f"{path} is not a skill ladder ({type(e).__name__})") from None
+    if not isinstance(doc, dict) or doc.get("kind") != KIND or doc.get("game") != game:
+        raise ParamError(f"{path} is not a skill ladder of {game}")
+    for code, rating in doc.get("ratings", {}).items():
+        if len(rating) != 3 or not all(isinstance(x, int | float) and math.isfinite(x) for x in rating):
+            raise ParamError(f"{path}: the rating of {code} is not three finite numbers")
+    return doc
+
+
+@functools.cache
+def shipped(game: str) -> dict | None:
+    """The game's shipped ladder, or None when it has none."""
+    path = SHIPPED_DIR / f"{game}.json"
+    return read_ladder(path, game) if path.exists() else None
+
+
+def ratings_for(manifest: dict) -> tuple[dict[str, list[float] | None], str]:
+    """(rating of each distinct code of the manifest's lineup or None, what the ratings are), from the
+    game's shipped ladder when it was measured under the answer's rules and data."""
+    codes = codes_of(manifest)
+    game = manifest.get("game")
+    doc = shipped(game) if game else None
+    if doc is None:
+        return {}, f"{game} has no shipped skill ladder (playout ladder {game})"
+    if doc["rules_version"] != manifest.get("rules_version"):
+        return {}, f"the shipped ladder was measured under rules {doc['rules_version']}, not these"
+    if manifest.get("data_fingerprint") not in (None, doc["data_fingerprint"]):
+        return {}, "the shipped ladder was measured on another data set"
+    scale = f"ladder at {doc['players']} players, logits, {doc['anchor']} = 0"
+    return {c: doc["ratings"].get(c) for c in codes}, scale
+
+
+def codes_of(manifest: dict) -> list[str]:
+    """The distinct player codes behind an answer: an experiment's strategies, else its lineup(s) as typed
+    (a run's codes seat by seat; a robustness answer's lineups joined by ' | ')."""
+    from strategies import code_entries
+
+    if manifest.get("strategies"):
+        return list(dict.fromkeys(manifest["strategies"]))
+    codes = []
+    for entry in manifest.get("lineup") or []:
+        for lineup in entry.split(" | "):
+            try:
+                codes += [code for code, _ in code_entries(lineup)]
+            except ParamError:
+                continue
+    return list(dict.fromkeys(codes))
+
+
+def strength_text(manifest: dict) -> str:
+    """The players' ratings in one line: 'greedy 4.10 [4.05, 4.16] (ladder at 4 players, logits, random = 0)'."""
+    ratings, scale = ratings_for(manifest)
+    if not ratings:
+        return scale
+    shown = [f"{c} {r[0]:.2f} [{r[1]:.2f}, {r[2]:.2f}]" if r else f"{c} unrated" for c, r in ratings.items()]
+    return f"{', '.join(shown)} ({scale})"
+
+
+def population_rating(game: str, lineup: list[str], rules_version: str, data_fingerprint: str) -> list[float] | None:
+    """The rating of a population (every seat the same code) on the shipped ladder, or None."""
+    ratings, _ = ratings_for({"game": game, "lineup": [",".join(lineup)], "rules_version": rules_version,
+                              "data_fingerprint": data_fingerprint})  # fmt: skip
+    return ratings.get(lineup[0]) if len(set(lineup)) == 1 else None

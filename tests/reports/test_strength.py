@@ -1,0 +1,103 @@
+"""The players' strength beside every answer: the game's shipped skill ladder read back, each answer's header
+naming its players' ratings, and robustness judging whether an answer still moves as the players get
+stronger (settled when the two strongest populations agree within their intervals)."""
+
+import json
+
+import numpy as np
+import polars as pl
+import pytest
+
+from cli import main
+from reports import robustness as rb
+from reports import strength
+
+
+def estimate(players: str, value: float, half: float, conclusion: str = "seat 0 wins") -> rb.Estimate:
+    return rb.Estimate(rb.Variation("builtin", players), conclusion, value, value - half, value + half)
+
+
+def test_an_answer_is_settled_when_the_two_strongest_populations_agree_and_moving_when_they_do_not():
+    ratings = {rb.Variation("builtin", p): r for p, r in [("random*4", 0.0), ("greedy*4", 4.0), ("mcts*4", 5.0)]}
+    settled = [estimate("random*4", 0.40, 0.01), estimate("greedy*4", 0.30, 0.02), estimate("mcts*4", 0.27, 0.02)]
+    moving = [estimate("random*4", 0.26, 0.01), estimate("greedy*4", 0.40, 0.01), estimate("mcts*4", 0.30, 0.01)]
+    assert rb.judge_strength(settled, ratings)["seat 0 wins"][0] == rb.SETTLED  # random disagrees: it is weakest
+    verdict, why = rb.judge_strength(moving, ratings)["seat 0 wins"]
+    assert verdict == rb.MOVING and why.startswith("mcts*4 (5.00) vs greedy*4 (4.00)")
+    one_rated = {rb.Variation("builtin", "greedy*4"): 4.0}
+    assert rb.judge_strength(moving, one_rated)["seat 0 wins"][0] == rb.UNRATED
+    unmeasured = [estimate("greedy*4", 0.4, 0.01), rb.Estimate(rb.Variation("builtin", "mcts*4"), "seat 0 wins",
+                                                               np.nan, np.nan, np.nan)]  # fmt: skip
+    assert rb.judge_strength(unmeasured, ratings)["seat 0 wins"][0] == rb.UNMEASURED
+
+
+def ladder_file(tmp_path, changes=None, game="bazaar") -> dict:
+    ratings = pl.DataFrame({"strategy": ["greedy", "random", "mcts"], "rating_logit": [1.5, 0.0, float("nan")],
+                            "lo": [1.25, 0.0, float("nan")], "hi": [1.75, 0.0, float("nan")]})  # fmt: skip
+    from sim.registry import get_game
+
+    spec = get_game(game)
+    manifest = {"game": game, "rules_version": spec.version, "data_fingerprint": spec.load_data(None).fingerprint,
+                "players": 4, "anchor": "random", "n": 800, "seed": 1}  # fmt: skip
+    doc = {**strength.ladder_doc(manifest, ratings, "playout ladder bazaar"), **(changes or {})}
+    (tmp_path / f"{game}.json").write_text(json.dumps(doc))
+    return doc
+
+
+@pytest.fixture
+def shipped_here(tmp_path, monkeypatch):
+    monkeypatch.setattr(strength, "SHIPPED_DIR", tmp_path)
+    strength.shipped.cache_clear()
+    yield tmp_path
+    strength.shipped.cache_clear()
+
+
+def test_every_answer_names_its_players_ratings_on_the_shipped_ladder(shipped_here):
+    doc = ladder_file(shipped_here)
+    assert "mcts" not in doc["ratings"]  # a rating the ladder could not estimate is not shipped
+    manifest = {"game": "bazaar", "rules_version": doc["rules_version"], "data_fingerprint": doc["data_fingerprint"],
+                "lineup": ["greedy", "greedy:w_vp=2", "random", "greedy"]}  # fmt: skip
+    text = strength.strength_text(manifest)
+    assert text == ("greedy 1.50 [1.25, 1.75], greedy:w_vp=2 unrated, random 0.00 [0.00, 0.00] "
+                    "(ladder at 4 players, logits, random = 0)")  # fmt: skip
+    robust = {**manifest, "lineup": ["random*4 | greedy*4"]}  # a robustness answer's lineups
+    assert strength.strength_text(robust).startswith("random 0.00")
+    other_rules = {**manifest, "rules_version": "0.0.1"}
+    assert "measured under rules" in strength.strength_text(other_rules)
+    assert "another data set" in strength.strength_text({**manifest, "data_fingerprint": "x"})
+
+
+def test_a_game_without_a_ladder_says_so(shipped_here):
+    assert strength.strength_text({"game": "bazaar", "lineup": ["greedy"]}) == (
+        "bazaar has no shipped skill ladder (playout ladder bazaar)"
+    )
+
+
+@pytest.mark.parametrize(
+    "doc, says",
+    [({"kind": "nope"}, "is not a skill ladder of bazaar"), ({"game": "yokohama"}, "is not a skill ladder of bazaar"),
+     ({"ratings": {"greedy": [1.0, "x", 2.0]}}, "is not three finite numbers")],
+)  # fmt: skip
+def test_a_ladder_file_that_is_not_one_is_refused(shipped_here, doc, says):
+    ladder_file(shipped_here, doc)
+    with pytest.raises(Exception, match=says):
+        strength.read_ladder(shipped_here / "bazaar.json", "bazaar")
+
+
+def test_ladder_writes_its_ratings_and_robustness_judges_the_answer_against_them(shipped_here, tmp_path, capsys):
+    main(["ladder", "bazaar", "--only", "random,greedy", "-n", "200", "--budget", "30s", "-t", "1",
+          "--out", str(tmp_path / "ladder")])  # fmt: skip
+    written = strength.read_ladder(tmp_path / "ladder" / "ladder.json", "bazaar")
+    assert set(written["ratings"]) == {"random", "greedy"} and written["ratings"]["random"] == [0.0, 0.0, 0.0]
+    assert written["ratings"]["greedy"][0] > 0  # greedy beats random at Bazaar
+    (shipped_here / "bazaar.json").write_text(json.dumps(written))
+    strength.shipped.cache_clear()  # the ladder's own report looked for one before it was shipped
+    capsys.readouterr()
+    out = tmp_path / "robust"
+    main(["robustness", "bazaar", "-p", "random*4", "-p", "greedy*4", "-n", "400", "-t", "1", "--out", str(out)])
+    shown = capsys.readouterr().out
+    assert "with strength" in shown and "players' strength: random 0.00" in shown
+    verdicts = pl.read_csv(out / "verdicts.csv", comment_prefix="#")
+    assert set(verdicts["with_strength"]) <= {rb.SETTLED, rb.MOVING}
+    assert (out / "strength.png").stat().st_size > 0
+    assert "players' strength: random 0.00" in (out / "verdicts.csv").read_text()
