@@ -9,6 +9,7 @@ import shutil
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.cli_checks import fails
 
 from cli import main
 from sim.datafiles import game_data_dir
@@ -17,15 +18,6 @@ from sim.errors import DataError, ParamError
 from sim.registry import available, get_game
 
 GAMES = tuple(sorted(available()))
-
-
-def _fails(capsys, *argv) -> str:
-    with pytest.raises(SystemExit) as e:
-        main([str(a) for a in argv])
-    err = capsys.readouterr().err.strip()
-    assert e.value.code == 2, err
-    assert "\n" not in err and "Traceback" not in err, err
-    return err
 
 
 # ---------------------------------------------------------------- data files
@@ -88,8 +80,8 @@ def test_robustness_counts_a_card_named_twice_once():
 
 
 def test_robustness_refuses_a_variation_given_twice(capsys):
-    assert "twice" in _fails(capsys, "robustness", "yokohama", "-p", "greedy*2", "-p", "greedy,greedy", "-n", 4)
-    assert "twice" in _fails(capsys, "robustness", "yokohama", "--data", "builtin", "--data", "builtin", "-n", 4)
+    assert "twice" in fails(capsys, "robustness", "yokohama", "-p", "greedy*2", "-p", "greedy,greedy", "-n", 4)
+    assert "twice" in fails(capsys, "robustness", "yokohama", "--data", "builtin", "--data", "builtin", "-n", 4)
 
 
 def test_a_card_value_of_a_few_gangsta_bosses_reads_their_own_rows():
@@ -103,27 +95,27 @@ def test_a_card_value_of_a_few_gangsta_bosses_reads_their_own_rows():
 
 def test_sensitivity_of_a_game_without_assumed_tables_is_refused_up_front(tmp_path, capsys):
     out = tmp_path / "s"
-    assert "no ASSUMED table" in _fails(capsys, "sensitivity", "gangsta", "-n", 4, "--out", out)
+    assert "no ASSUMED table" in fails(capsys, "sensitivity", "gangsta", "-n", 4, "--out", out)
     assert not out.exists()
 
 
 @pytest.mark.parametrize("content", [b"", b"\xff\xfe not utf-8\n", b"# only a comment\n"])
 def test_sensitivity_checks_the_data_files_before_reading_them(tmp_path, capsys, content):
     (tmp_path / "orders.csv").write_bytes(content)
-    _fails(capsys, "sensitivity", "yokohama", "--data", tmp_path, "-n", 4, "--out", tmp_path / "s")
+    fails(capsys, "sensitivity", "yokohama", "--data", tmp_path, "-n", 4, "--out", tmp_path / "s")
     assert not (tmp_path / "s").exists()
 
 
 def test_sensitivity_refuses_an_empty_tables_list(capsys):
-    assert "empty entry" in _fails(capsys, "sensitivity", "yokohama", "--tables", "", "-n", 4)
+    assert "empty entry" in fails(capsys, "sensitivity", "yokohama", "--tables", "", "-n", 4)
 
 
 def test_a_matrix_of_one_player_is_refused(capsys):
-    assert "2 players or more" in _fails(capsys, "matrix", "lagranja", "--players", 1, "-n", 4)
+    assert "2 players or more" in fails(capsys, "matrix", "lagranja", "--players", 1, "-n", 4)
 
 
 def test_a_sweep_range_beyond_the_machine_word_is_refused_at_once(capsys):
-    assert "between" in _fails(capsys, "sweep", "yokohama", "--set", "start_money.seat0=0..99999999999999999999")
+    assert "between" in fails(capsys, "sweep", "yokohama", "--set", "start_money.seat0=0..99999999999999999999")
 
 
 def _baseline(tmp_path, **changes):
@@ -150,7 +142,7 @@ def _baseline(tmp_path, **changes):
     ],
 )
 def test_a_malformed_baseline_is_refused_before_anything_is_replayed(tmp_path, capsys, changes):
-    _fails(capsys, "regress", "--baseline", _baseline(tmp_path, **changes))
+    fails(capsys, "regress", "--baseline", _baseline(tmp_path, **changes))
 
 
 # ---------------------------------------------------------------- property: generated bad input

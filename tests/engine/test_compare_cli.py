@@ -1,18 +1,9 @@
 """`playout compare` on real runs, and its bad input: one line, exit code 2."""
 
-import pytest
+from tests.cli_checks import fails
 
 from cli import main
 from sim.engine import Recipe, run
-
-
-def _fails(capsys, *argv):
-    with pytest.raises(SystemExit) as e:
-        main(list(argv))
-    err = capsys.readouterr().err.strip()
-    assert e.value.code == 2, err
-    assert "\n" not in err and "Traceback" not in err, err
-    return err
 
 
 def test_compare_prints_the_seat_differences_of_two_runs_and_writes_them(tmp_path, capsys):
@@ -27,5 +18,5 @@ def test_compare_prints_the_seat_differences_of_two_runs_and_writes_them(tmp_pat
 def test_compare_refuses_a_missing_directory_and_two_games(tmp_path, capsys):
     run(Recipe("yokohama", ["random"] * 3, 1, 20, 20), tmp_path / "y", threads=1)
     run(Recipe("gangsta", ["random"] * 3, 1, 20, 20), tmp_path / "g", threads=1)
-    assert "not a directory" in _fails(capsys, "compare", str(tmp_path / "y"), str(tmp_path / "nope"))
-    assert "same game" in _fails(capsys, "compare", str(tmp_path / "y"), str(tmp_path / "g"))
+    assert "not a directory" in fails(capsys, "compare", str(tmp_path / "y"), str(tmp_path / "nope"))
+    assert "same game" in fails(capsys, "compare", str(tmp_path / "y"), str(tmp_path / "g"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import polars as pl
 import pytest
+from tests.cli_checks import fails
 
 from cli import main
 from reports.ladder import anchor_of, default_codes, kept_plan, ladder, plan_games, populations
@@ -12,16 +13,6 @@ from sim.engine import Recipe
 from sim.errors import ParamError
 from sim.experiments import ARMS
 from sim.registry import get_game
-
-
-def _fails(capsys, *argv):
-    with pytest.raises(SystemExit) as e:
-        main([str(a) for a in argv])
-    err = capsys.readouterr().err.strip()
-    assert e.value.code == 2, err
-    assert "\n" not in err and "Traceback" not in err, err
-    return err
-
 
 # ---------------------------------------------------------------- the populations and the plan
 
@@ -142,30 +133,30 @@ def test_a_plan_made_for_other_options_is_not_reused(tmp_path):
 
 
 def test_an_unknown_population_suggests_the_closest(capsys):
-    assert "did you mean 'greedy'" in _fails(capsys, "ladder", "yokohama", "--only", "random,gredy")
-    assert "did you mean 'greedy'" in _fails(capsys, "ladder", "yokohama", "--add", "gredy:w_vp=2")
+    assert "did you mean 'greedy'" in fails(capsys, "ladder", "yokohama", "--only", "random,gredy")
+    assert "did you mean 'greedy'" in fails(capsys, "ladder", "yokohama", "--add", "gredy:w_vp=2")
 
 
 @pytest.mark.parametrize("budget", ["0", "-5", "0.5s", "nan", "ten"])
 def test_a_budget_must_be_a_cpu_time_of_at_least_a_second(capsys, budget):
-    assert "--budget" in _fails(capsys, "ladder", "yokohama", "--budget", budget)
+    assert "--budget" in fails(capsys, "ladder", "yokohama", "--budget", budget)
 
 
 def test_a_player_count_the_game_does_not_have_is_refused(capsys):
-    assert "2 to 4 players, not 5" in _fails(capsys, "ladder", "yokohama", "--players", 5)
+    assert "2 to 4 players, not 5" in fails(capsys, "ladder", "yokohama", "--players", 5)
 
 
 @pytest.mark.parametrize("only", ["greedy", "greedy,greedy"])
 def test_fewer_than_two_populations_are_refused(capsys, only):
-    assert "at least two" in _fails(capsys, "ladder", "yokohama", "--only", only)
+    assert "at least two" in fails(capsys, "ladder", "yokohama", "--only", only)
 
 
 def test_games_per_pair_fewer_than_one_rotation_of_the_seats_are_refused(capsys):
-    assert "at least 4" in _fails(capsys, "ladder", "yokohama", "-n", 3)
-    assert "at least 1" in _fails(capsys, "ladder", "yokohama", "-n", 0)
+    assert "at least 4" in fails(capsys, "ladder", "yokohama", "-n", 3)
+    assert "at least 1" in fails(capsys, "ladder", "yokohama", "-n", 0)
 
 
 def test_an_anchor_outside_the_ladder_is_refused(capsys):
-    assert "not one of the ladder's populations" in _fails(
+    assert "not one of the ladder's populations" in fails(
         capsys, "ladder", "yokohama", "--only", "random,greedy", "--anchor", "orders"
     )
