@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from sim.games.bazaar.features import FEATURES
-from sim.games.bazaar.layout import G_DECK, G_DECK_N, G_ROUND, P_INCOME, P_VP
+from sim.games.bazaar.layout import G_DECK, G_DECK_N, G_PLAYERS, G_ROUND, P_INCOME, P_VP
 from sim.games.bazaar.params import K_COINS_PER_VP, K_ROUNDS
 from strategies.bazaar import BOOK, greedy
 from tests import features_check as fc
@@ -40,7 +40,7 @@ def test_reversing_the_deck_changes_no_feature(played):
         t = s.copy()
         n = int(t[G_DECK_N])
         t[G_DECK : G_DECK + n] = t[G_DECK : G_DECK + n][::-1]
-        for seat in range(int(s[0])):
+        for seat in range(int(s[G_PLAYERS])):
             assert np.array_equal(G.features(s, seat), G.features(t, seat))
 
 

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from sim.games.gangsta.features import FEATURES
-from sim.games.gangsta.layout import G_CHAPTER, G_GDECK, G_GDECK_N, G_HDECK_N, P_MONEY
+from sim.games.gangsta.layout import G_CHAPTER, G_GDECK, G_GDECK_N, G_HDECK_N, G_PLAYERS, P_MONEY
 from sim.games.gangsta.params import K_END_AT, K_MOST_VP
 from sim.games.gangsta.rules import deck_base
 from sim.games.gangsta.tables import H_INFLUENCE
@@ -45,7 +45,7 @@ def test_reordering_the_recruiting_and_heist_decks_changes_no_feature(played):
         ch = int(t[G_CHAPTER])
         base, m = int(deck_base(ch)), int(t[G_HDECK_N + ch - 1])
         t[base : base + m] = t[base : base + m][::-1]
-        for seat in range(int(s[0])):
+        for seat in range(int(s[G_PLAYERS])):
             assert np.array_equal(G.features(s, seat), G.features(t, seat))
 
 

@@ -11,6 +11,7 @@ from sim.games.lagranja.layout import (
     G_DECK_N,
     G_GRAPE,
     G_PIG,
+    G_PLAYERS,
     G_ROLLS,
     G_ROOF_DECK,
     G_ROUND,
@@ -62,7 +63,7 @@ def test_the_features_see_nothing_a_seat_cannot_see(played):
 def test_another_seats_hand_the_deck_and_the_rounds_to_come_change_no_feature(played):
     checked = 0
     for s in played[::10]:
-        if s[0] < 2:
+        if s[G_PLAYERS] < 2:
             continue
         t = s.copy()
         if t[pb(1) + P_HAND_N] and t[G_DECK_N]:  # seat 1's first card exchanged with the top of the deck

@@ -11,6 +11,7 @@ from sim.games.obsession.layout import (
     G_BAG_N,
     G_OBJ_DECK,
     G_OBJ_DECK_N,
+    G_PLAYERS,
     G_VPC_DECK,
     G_VPC_DECK_N,
     P_OBJ,
@@ -63,7 +64,7 @@ def test_another_seats_objective_and_vp_card_exchanged_with_the_decks_change_no_
         n = int(t[G_BAG_N])
         t[G_BAG : G_BAG + n] = t[G_BAG : G_BAG + n][::-1]
         checked += not np.array_equal(s, t)
-        for seat in (0, 2) if s[0] > 2 else (0,):
+        for seat in (0, 2) if s[G_PLAYERS] > 2 else (0,):
             assert np.array_equal(G.features(s, seat), G.features(t, seat))
     assert checked > 0
 
