@@ -81,6 +81,36 @@ def _games(config) -> list[str]:
     return [g for g in games if g in chosen]
 
 
+# Tests that run in one worker, one after another (pytest-xdist otherwise hands out tests one by one, and two
+# workers would each do the same long work at once): a module with its own test kernel, which a cold cache
+# compiles in a minute or more, and the tests that share the baseline replays (shared_replays below).
+ONE_WORKER = {
+    "tests/lagranja/test_greedy.py": "lagranja greedy kernel",
+    "tests/gangsta/test_invariants.py": "gangsta invariants kernel",
+    "tests/lagranja/test_invariants.py": "lagranja invariants kernel",
+    "tests/obsession/test_invariants.py": "obsession invariants kernel",
+    "tests/yokohama/test_invariants.py": "yokohama invariants kernel",
+    "tests/regression/test_regression.py": "baseline replays",
+    "tests/engine/test_cli_experiments.py::test_regress_exits_one_on_drift_and_zero_when_all_hold": "baseline replays",
+    "tests/lagranja/test_commands.py::test_regress_holds_for_la_granja": "baseline replays",
+}
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """xdist's default (`--dist load`) with the groups of ONE_WORKER kept together; a group is handed out
+    before the single tests (the largest first), so it does not start last. Another --dist is left alone."""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Grouped(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            test = nodeid.split("[")[0]
+            return ONE_WORKER.get(test) or ONE_WORKER.get(test.split("::")[0]) or nodeid
+
+    return Grouped(config, log)
+
+
 _replays: dict[str, object] = {}
 
 
