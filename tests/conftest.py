@@ -96,6 +96,7 @@ ONE_WORKER = {
 }
 
 
+@pytest.hookimpl(optionalhook=True)  # an xdist hook: unknown when xdist is not loaded (`-p no:xdist`)
 def pytest_xdist_make_scheduler(config, log):
     """xdist's default (`--dist load`) with the groups of ONE_WORKER kept together; a group is handed out
     before the single tests (the largest first), so it does not start last. Another --dist is left alone."""
