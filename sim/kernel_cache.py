@@ -38,8 +38,11 @@ def kernel_source_hash() -> str:
         h.update(metadata.version("numba").encode())
     except metadata.PackageNotFoundError:
         pass
-    # Build flags are not part of numba's own key: a bounds-checked build must not reuse unchecked code.
+    # Build flags are not part of numba's own key: a bounds-checked build must not reuse unchecked code, nor a
+    # run at numba's default optimisation (NUMBA_OPT 3) code built at a lower level (the tests build at 1).
     h.update(os.environ.get("NUMBA_BOUNDSCHECK", "").encode())
+    if os.environ.get("NUMBA_OPT", "3") != "3":
+        h.update(b"NUMBA_OPT=" + os.environ["NUMBA_OPT"].encode())
     return h.hexdigest()[:16]
 
 

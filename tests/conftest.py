@@ -1,5 +1,6 @@
 """Shared fixtures. Importing `sim` first points numba's cache at the hashed kernel-source directory."""
 
+import fcntl
 import hashlib
 import json
 import os
@@ -7,6 +8,11 @@ import pickle
 from pathlib import Path
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "2")
+# The tests compile at LLVM level 1, not numba's default 3: about a quarter less compile time (Bazaar 47 -> 36 s
+# of CPU, Gangsta! 130 -> 94 s) for kernels about 14% slower, and the same results (the committed digests of
+# tests/engine/test_digests.py were recorded at level 3). Its own kernel cache (sim/kernel_cache.py), so the
+# CLI's level-3 kernels are not replaced; `NUMBA_OPT=3 pytest` tests at the CLI's level, with its cache.
+os.environ.setdefault("NUMBA_OPT", "1")
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
@@ -75,6 +81,37 @@ def _games(config) -> list[str]:
     return [g for g in games if g in chosen]
 
 
+# Tests that run in one worker, one after another (pytest-xdist otherwise hands out tests one by one, and two
+# workers would each do the same long work at once): a module with its own test kernel, which a cold cache
+# compiles in a minute or more, and the tests that share the baseline replays (shared_replays below).
+ONE_WORKER = {
+    "tests/lagranja/test_greedy.py": "lagranja greedy kernel",
+    "tests/gangsta/test_invariants.py": "gangsta invariants kernel",
+    "tests/lagranja/test_invariants.py": "lagranja invariants kernel",
+    "tests/obsession/test_invariants.py": "obsession invariants kernel",
+    "tests/yokohama/test_invariants.py": "yokohama invariants kernel",
+    "tests/regression/test_regression.py": "baseline replays",
+    "tests/engine/test_cli_experiments.py::test_regress_exits_one_on_drift_and_zero_when_all_hold": "baseline replays",
+    "tests/lagranja/test_commands.py::test_regress_holds_for_la_granja": "baseline replays",
+}
+
+
+@pytest.hookimpl(optionalhook=True)  # an xdist hook: unknown when xdist is not loaded (`-p no:xdist`)
+def pytest_xdist_make_scheduler(config, log):
+    """xdist's default (`--dist load`) with the groups of ONE_WORKER kept together; a group is handed out
+    before the single tests (the largest first), so it does not start last. Another --dist is left alone."""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Grouped(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            test = nodeid.split("[")[0]
+            return ONE_WORKER.get(test) or ONE_WORKER.get(test.split("::")[0]) or nodeid
+
+    return Grouped(config, log)
+
+
 _replays: dict[str, object] = {}
 
 
@@ -92,18 +129,25 @@ def shared_replays(monkeypatch, tmp_path_factory):
 
     def shared(recipe, threads=None):
         key = hashlib.sha256(json.dumps(recipe.to_json(), sort_keys=True).encode()).hexdigest()[:16]
-        path = folder / f"{key}.pickle" if folder else None
         if key in _replays:
             return _replays[key]
-        if path and path.exists():
-            _replays[key] = pickle.loads(path.read_bytes())
+        if folder is None:
+            _replays[key] = replay(recipe, threads)
             return _replays[key]
-        _replays[key] = counts = replay(recipe, threads)
-        if path:
-            path.parent.mkdir(exist_ok=True)
-            part = path.with_suffix(f".{os.getpid()}")
-            part.write_bytes(pickle.dumps(counts))
-            part.replace(path)  # whole or absent for a worker reading it at the same moment
-        return counts
+        folder.mkdir(exist_ok=True)
+        path = folder / f"{key}.pickle"
+        # One worker replays while another that needs the same recipe waits for it (the regress command's tests
+        # and tests/regression ask for the same ones): replaying it alongside would take the waiting worker's
+        # core from the first and check nothing more.
+        with open(folder / f"{key}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if path.exists():
+                _replays[key] = pickle.loads(path.read_bytes())
+            else:
+                _replays[key] = replay(recipe, threads)
+                part = path.with_suffix(f".{os.getpid()}")
+                part.write_bytes(pickle.dumps(_replays[key]))
+                part.replace(path)  # whole or absent for a worker reading it at the same moment
+        return _replays[key]
 
     monkeypatch.setattr(regression, "replay", shared)
