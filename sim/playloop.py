@@ -39,6 +39,7 @@ TRACE_FIELDS = 4
 def play_game(game, seed, game_index, n_players, lineup, weights, d, k, max_steps, row, trace):
     """Play one game to the end (or the step guard) and write its result row; returns the steps taken.
     The first trace.shape[0] steps are recorded into `trace` (give it no rows to record nothing)."""
+    literally(game)
     rng = np.zeros(N_STREAMS, np.uint64)
     seed_streams(seed, game_index, rng)
     s = g_new_state(game)
@@ -86,8 +87,6 @@ def play_chunk(game, seed, first, n_players, lineup, weights, d, k, max_steps, o
         play_game(game, seed, first + i, n_players, lineup, weights, d, k, max_steps, out[i], no_trace)
 
 
-@njit(cache=True)
-def play_traced(game, seed, game_index, n_players, lineup, weights, d, k, max_steps, row, trace):
-    """One game, recording each step into `trace` (TRACE_FIELDS columns); returns the steps."""
-    literally(game)
-    return play_game(game, seed, game_index, n_players, lineup, weights, d, k, max_steps, row, trace)
+# One game, recording each step into `trace` (TRACE_FIELDS columns); returns the steps. The very function that
+# play_chunk calls, not a wrapper around it: a wrapper would link and compile the game's whole code once more.
+play_traced = play_game
