@@ -48,7 +48,7 @@ class Player:
     code: str
     strategy: Strategy
     weights: np.ndarray
-    preset: dict | None = None  # a tuned@PATH player's preset file (checked against the run in engine.prepare)
+    preset: dict | None = None  # a tuned@PATH preset or learned@PATH model (checked against the run in prepare)
 
 
 class StrategyBook:
@@ -102,6 +102,10 @@ class StrategyBook:
         if name.startswith("tuned@"):
             preset = presets.read_preset(name.removeprefix("tuned@"), self.game)
             strategy = self.preset_strategy(preset, name)
+        elif name.startswith("learned@"):  # a model file of `playout learn` (strategies/learned.py)
+            from strategies.learned import model_strategy
+
+            strategy, preset = model_strategy(self, name.removeprefix("learned@"), name)
         elif name not in self.strategies:
             raise ParamError(f"unknown strategy {name!r} for {self.game}{did_you_mean(name, list(self.strategies))}")
         else:
