@@ -27,8 +27,7 @@ import polars as pl
 
 from sim.errors import ParamError
 from sim.samples import OUTCOMES, sample_range
-from strategies.learned import feature_names
-from strategies.learned_model import KIND, write_model
+from strategies.learned_model import KIND, feature_names, write_model
 
 TARGETS = ("win", "rank_share")
 HOLDOUT = 5  # games whose index % HOLDOUT == 0 are held out of the fit (the accuracy is measured on them)
@@ -133,7 +132,8 @@ def fit(frame: pl.DataFrame, names: list[str], target: str) -> dict:
     if target == "win":
         with warnings.catch_warnings():  # features tied by a conservation law (Yokohama's assistants sum to a
             warnings.simplefilter("ignore")  # constant) leave the design rank-deficient: the minimum-norm fit
-            beta = np.asarray(sm.GLM(y[train], design[train], family=sm.families.Binomial()).fit().params)
+            glm = sm.GLM(y[train], design[train], family=sm.families.Binomial())
+            beta = np.asarray(glm.fit(method="lbfgs", maxiter=500).params)  # IRLS took 17 GB on 1.4M rows
     else:
         beta = np.asarray(sm.OLS(y[train], design[train]).fit_regularized(alpha=1e-4, L1_wt=0.0).params)
     coef = np.zeros(len(names))

@@ -28,7 +28,7 @@ from numba import njit
 from sim.hooks import g_n_features, g_redeal, g_rollout, g_step
 from sim.rng import below
 from strategies import Strategy, Weight
-from strategies.learned_model import read_model, shipped_path
+from strategies.learned_model import feature_names, read_model, shipped_path
 from strategies.learned_value import linear_value
 from strategies.mcts import N_MCTS_WEIGHTS
 
@@ -39,10 +39,6 @@ PREFIX = "lv_"
 TIE = 1e-9  # values this close are equal (then the game's own bot, or the seat's stream, picks)
 GREEDY_POLICY = 1  # the game's `rollout` policy of its one-step bot (strategies/mcts.py ROLLOUTS)
 N_EXTRA = 2  # the family's weights after the coefficients: lv_bias, lv_margin
-
-
-def feature_names(game: str) -> tuple[str, ...]:
-    return tuple(name for name, _ in importlib.import_module(f"sim.games.{game}.features").FEATURES)
 
 
 def shipped_model(game: str) -> dict | None:
@@ -74,37 +70,16 @@ def learned_weights(game: str) -> list[Weight]:
 
 
 def learned_strategies(kernel: int, game: str) -> list[Strategy]:
-    """The `learned` entry of a game's book, when the game ships a model."""
+    """The `learned` entry of a game's book: the shipped model's player, or where the game ships none, greedy
+    under a value of zeros (nothing overrides it) until a model is given as learned@PATH."""
     doc = shipped_model(game)
     if doc is None:
-        return []
+        return [
+            Strategy("learned", kernel, "no model shipped yet: play learned@MODEL (`playout learn`)", family=FAMILY)
+        ]
     line = doc.get("command", "playout learn")
     return [Strategy("learned", kernel, f"one step, the learned value (strategies/models/{game}.json: {line})",
                      family=FAMILY)]  # fmt: skip
-
-
-def model_strategy(book, path: str, code: str) -> tuple[Strategy, dict]:
-    """A model file as a strategy of `book` (its `learned` kernel, the model's coefficients as weights)."""
-    from strategies.learned_model import model_weights
-
-    if f"{PREFIX}bias" not in {w.name for w in book.weights}:
-        raise_no_learned(book.game)
-    doc = read_model(path, book.game, feature_names(book.game))
-    kernel = kernel_of(book)
-    return Strategy(code, kernel, f"one step, the learned value of {path}", model_weights(doc), FAMILY), doc
-
-
-def kernel_of(book) -> int:
-    for s in book.strategies.values():
-        if s.family == FAMILY:
-            return s.kernel
-    return importlib.import_module(f"strategies.{book.game}").LEARNED
-
-
-def raise_no_learned(game: str):
-    from sim.errors import ParamError
-
-    raise ParamError(f"{game} has no learned player yet (no features.py wired into its bots)")
 
 
 # ------------------------------------------------------------------ the kernel

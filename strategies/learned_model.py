@@ -11,6 +11,7 @@ known (sim/recipe.prepare), since a value learned under other rules or data rate
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import os
@@ -23,6 +24,11 @@ KIND = "playout learned value"
 SHIPPED_DIR = Path(__file__).resolve().parent / "models"
 WHAT = "a model is the model.json `playout learn` writes"
 REQUIRED = ("kind", "game", "rules_version", "data_fingerprint", "features", "coef", "bias")
+
+
+def feature_names(game: str) -> tuple[str, ...]:
+    """The names of the game's features (sim/games/<game>/features.py), in their order."""
+    return tuple(name for name, _ in importlib.import_module(f"sim.games.{game}.features").FEATURES)
 
 
 def shipped_path(game: str) -> Path:

@@ -16,8 +16,7 @@ from sim.errors import ParamError
 from sim.recipe import Recipe, prepare
 from sim.registry import get_game
 from sim.samples import sample_range
-from strategies.learned import feature_names
-from strategies.learned_model import KIND, model_weights, read_model, write_model
+from strategies.learned_model import KIND, feature_names, model_weights, read_model, write_model
 from strategies.yokohama import LEARNED
 
 GAME = "yokohama"
