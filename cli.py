@@ -32,6 +32,7 @@ from commands import (  # noqa: E402
     catalog,
     compare,
     ladder,
+    learn,
     matrix,
     regress,
     report,
@@ -78,6 +79,7 @@ COMMANDS = [
     ("robustness", robustness.robustness),
     ("sensitivity", sensitivity.sensitivity),
     ("tune", tune.tune),
+    ("learn", learn.learn),
     ("compare", compare.compare),
 ]
 for _name, _command in COMMANDS:

@@ -46,7 +46,17 @@ def strategies(game: opt.GameArgument):
     console.print(t)
     if book.weights:
         w = Table("weight", "default", "what it values", title="weights (set with CODE:NAME=VALUE,...)")
+        model = [x for x in book.weights if x.only == "learned" and x.name != "lv_margin"]
         for x in book.weights:
+            if x in model:  # one row for the learned value's coefficients, which a model file sets
+                if x is model[0]:
+                    w.add_row(
+                        "lv_*",
+                        "the shipped model",
+                        f"learned value: {len(model) - 1} feature coefficients "
+                        "and lv_bias (sim/games/<game>/features.py); a model file sets them: learned@PATH",
+                    )
+                continue
             named = [label for label, v in (x.choices or {}).items() if v == x.default]
             w.add_row(x.name, named[0] if named else f"{x.default:g}", x.doc)
         console.print(w)

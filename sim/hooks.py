@@ -14,6 +14,8 @@ Where a hook looks (a game supplies these and nothing else to the shared code):
     sim/games/<game>/row        write_row, and trace_label if the game labels its steps
     sim/games/<game>/layout     G_PLAYERS, STATE_SIZE
     sim/games/<game>/actions    N_ACTIONS
+    sim/games/<game>/features   features, N_FEATURES  (a seat's view of a position, for the learned value;
+                                a game without the module has no features: N_FEATURES 0)
     strategies/<game>           choose, rollout, new_memory, evaluate   (the game's bots; evaluate scores
                                 an unfinished game for a search cut short)
 """
@@ -33,6 +35,7 @@ _PLACES = {
     "row": "sim.games.{}.row",
     "layout": "sim.games.{}.layout",
     "actions": "sim.games.{}.actions",
+    "features": "sim.games.{}.features",
     "bots": "strategies.{}",
 }
 
@@ -171,6 +174,41 @@ def _redeal(game, s, d, k, seat, rng, stream):
 def _evaluate(game, s, d, k, out):
     f = module_of(game, "bots").evaluate
     return lambda game, s, d, k, out: f(s, d, k, out)
+
+
+# ------------------------------------------------------------------ a seat's view of a position (the learned value)
+
+
+def features_module(game):
+    """The game's features module, or None when it declares no features."""
+    try:
+        return module_of(game, "features")
+    except ModuleNotFoundError:
+        return None
+
+
+def g_features(game, s, d, k, seat, out):
+    return features_module(game).features(s, d, k, seat, out)
+
+
+def g_n_features(game):
+    m = features_module(game)
+    return 0 if m is None else m.N_FEATURES
+
+
+@overload(g_features, prefer_literal=True)
+def _features(game, s, d, k, seat, out):
+    m = features_module(game)
+    if m is None:  # the game declares no features: nothing to write
+        return lambda game, s, d, k, seat, out: None
+    f = m.features
+    return lambda game, s, d, k, seat, out: f(s, d, k, seat, out)
+
+
+@overload(g_n_features, prefer_literal=True)
+def _n_features(game):
+    n = 0 if features_module(game) is None else features_module(game).N_FEATURES
+    return lambda game: n
 
 
 # ------------------------------------------------------------------ the result row and the trace

@@ -63,6 +63,7 @@ def code_fingerprint() -> str:
     h = hashlib.sha256(kernel_source_hash().encode())
     games = sorted(str(p.relative_to(_ROOT)) for p in (_ROOT / "sim" / "games").glob("*/spec.py"))
     presets = sorted(str(p.relative_to(_ROOT)) for p in (_ROOT / "strategies" / "presets").glob("*.json"))
+    presets += sorted(str(p.relative_to(_ROOT)) for p in (_ROOT / "strategies" / "models").glob("*.json"))
     for rel in (*_DECIDES_ROWS, *games, *presets):  # a shipped preset decides the rows of its `tuned` bot
         h.update(rel.encode())
         h.update((_ROOT / rel).read_bytes())

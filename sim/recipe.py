@@ -13,6 +13,8 @@ from sim.errors import ParamError
 from sim.registry import get_game
 from sim.spec import DataSet, GameSpec
 from strategies import Player, lineup_arrays
+from strategies.learned_model import KIND as MODEL_KIND
+from strategies.learned_model import check_model
 from strategies.presets import check_preset
 
 DEFAULT_CHUNK = 8192
@@ -112,8 +114,9 @@ def prepare(recipe: Recipe) -> Prepared:
     check_knobs_apply(recipe.params, n_players)
     data = spec.load_data(recipe.data_dir)
     for player in players:
-        if player.preset is not None:  # a tuned@PATH file: tuned under these rules and on this data?
-            check_preset(player.code, player.preset, spec.version, data.fingerprint)
+        if player.preset is not None:  # a tuned@PATH or learned@PATH file: made under these rules, on this data?
+            check = check_model if player.preset.get("kind") == MODEL_KIND else check_preset
+            check(player.code, player.preset, spec.version, data.fingerprint)
     return Prepared(recipe, spec, players, lineup, weights, params, data)
 
 
@@ -161,6 +164,8 @@ def check_search_weights(spec: GameSpec, player: Player) -> None:
                          f"{spec.max_steps}, not {depth:g}")  # fmt: skip
     if not c >= 0:
         raise ParamError(f"player code {player.code!r}: c (exploration) must be 0 or more, not {c:g}")
+    if w[at["eval"]] > 0 and "lv_bias" not in at:
+        raise ParamError(f"player code {player.code!r}: eval=learned needs a learned value, which {spec.name} has not")
 
 
 def check_knobs_apply(changed: dict[str, int], n_players: int) -> None:

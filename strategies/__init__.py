@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from sim.errors import ParamError, did_you_mean
-from strategies import presets
+from strategies import learned_model, presets
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class Player:
     code: str
     strategy: Strategy
     weights: np.ndarray
-    preset: dict | None = None  # a tuned@PATH player's preset file (checked against the run in engine.prepare)
+    preset: dict | None = None  # a tuned@PATH preset or learned@PATH model (checked against the run in prepare)
 
 
 class StrategyBook:
@@ -95,6 +95,18 @@ class StrategyBook:
         doc_line = f"{base.code} tuned by `playout tune` ({doc.get('budget', '?')} games against {doc.get('field')})"
         return Strategy(code, base.kernel, doc_line, {**base.weights, **doc["weights"]}, base.family)
 
+    def read_model(self, path: str) -> dict:
+        """A model file of this game's learned value, checked (strategies/learned_model.py)."""
+        if "lv_bias" not in self._index:
+            raise ParamError(f"{self.game} has no learned player yet (no features.py wired into its bots)")
+        return learned_model.read_model(path, self.game, learned_model.feature_names(self.game))
+
+    def model_strategy(self, doc: dict, code: str) -> Strategy:
+        """A model as a strategy: the `learned` kernel, the model's coefficients as its weights."""
+        kernel = next(s.kernel for s in self.strategies.values() if s.family == "learned")
+        return Strategy(code, kernel, "one step, the learned value of a model file", learned_model.model_weights(doc),
+                        "learned")  # fmt: skip
+
     def player(self, code: str) -> Player:
         name, _, spec = code.partition(":")
         name = name.strip()
@@ -102,6 +114,9 @@ class StrategyBook:
         if name.startswith("tuned@"):
             preset = presets.read_preset(name.removeprefix("tuned@"), self.game)
             strategy = self.preset_strategy(preset, name)
+        elif name.startswith("learned@"):  # a model file of `playout learn` (strategies/learned.py)
+            preset = self.read_model(name.removeprefix("learned@"))
+            strategy = self.model_strategy(preset, name)
         elif name not in self.strategies:
             raise ParamError(f"unknown strategy {name!r} for {self.game}{did_you_mean(name, list(self.strategies))}")
         else:

@@ -7,9 +7,11 @@ availability, as IS-MCTS does), adds one node (progressive widening: a node of N
 1 + sqrt(N) children, the rollout bot's own choice first, then random ones), plays out with the game's own
 bot (`rollout` = random or greedy) for at most `depth` decisions (0: to the end), then scores the state:
 the final ranks at the end, or the ranks of the game's `evaluate` (the score if the game ended now) at the
-cut-off. The reward of seat p in [0, 1] mixes its rank and its score's share against the best other seat
-(`score_ranks`), and each node sums the rewards of every seat, so the seat to move at a node picks by its
-own column (max^n). The action played is the root child visited most (ties to the rollout bot's move).
+cut-off (with `eval=learned`, each seat's win probability from the learned value, normalised over the
+seats: strategies/learned_value.py). The reward of seat p in [0, 1] mixes its rank and its score's share
+against the best other seat (`score_ranks`), and each node sums the rewards of every seat, so the seat to
+move at a node picks by its own column (max^n). The action played is the root child visited most (ties to
+the rollout bot's move).
 
 `search=paired` replaces the tree by flat Monte Carlo with common random numbers: every legal action is
 played out in the same sampled worlds with the same random draws, so two actions are compared on what they
@@ -53,6 +55,7 @@ from sim.hooks import (
     g_final_scores,
     g_is_terminal,
     g_legal_mask,
+    g_n_features,
     g_new_memory,
     g_players,
     g_redeal,
@@ -62,17 +65,20 @@ from sim.hooks import (
 from sim.kernel_tools import first_legal, rank_by_score_then_seat
 from sim.rng import N_STREAMS, below, next_u64
 from strategies import Strategy, Weight
+from strategies.learned_value import linear_value
 
-# ------------------------------------------------------------------ weights (the last five of a game's book)
+# ------------------------------------------------------------------ weights (the last six of a game's book)
 
 ROLLOUTS = {"random": 0.0, "greedy": 1.0}
 SEARCHES = {"tree": 0.0, "paired": 1.0}
+EVALS = {"score": 0.0, "learned": 1.0}
 MCTS_WEIGHTS = [
     Weight("iters", 50.0, "mcts: iterations (determinise, select, expand, roll out) per decision", only="mcts"),
     Weight("rollout", 1.0, "mcts: rollout bot, random or greedy (the game's own bots)", ROLLOUTS, "mcts"),
     Weight("c", 0.7, "mcts: UCB exploration constant (rewards in [0, 1]: rank and score share)", only="mcts"),
     Weight("depth", 0.0, "mcts: rollout decisions before the state is evaluated (0: to the end)", only="mcts"),
     Weight("search", 0.0, "mcts: a tree (UCB), or every root action in the same sampled worlds", SEARCHES, "mcts"),
+    Weight("eval", 0.0, "mcts: a cut-off's worth: the score now, or the learned value (the book's lv_)", EVALS, "mcts"),
 ]
 N_MCTS_WEIGHTS = len(MCTS_WEIGHTS)
 MCTS_NAMES = tuple(w.name for w in MCTS_WEIGHTS)
@@ -105,15 +111,17 @@ STEP_GUARD = 100_000  # steps of one playout before it is cut off (a stalled gam
 
 @njit(cache=True)
 def choose(game, w, s, d, k, mask, n_legal, seat, rng, memory):
-    """The action `seat` plays: the weights are the game's, then MCTS_WEIGHTS as the last five."""
+    """The action `seat` plays: the weights are the game's, then MCTS_WEIGHTS as the last six (with
+    eval=learned, the learned value's weights just before them: strategies/learned.py)."""
     n = w.shape[0] - N_MCTS_WEIGHTS
     iters = max(1, np.int64(w[n]))
     policy = np.int64(w[n + 1])
     c = w[n + 2]
     depth = np.int64(w[n + 3])
+    lv = n - g_n_features(game) - 2 if w[n + 5] > 0 else -1  # where lv_ starts (then lv_bias, lv_margin); -1: score
     if w[n + 4] > 0:
-        return search_paired(game, w, s, d, k, mask, n_legal, seat, rng, memory, iters, policy, depth)
-    return search(game, w, s, d, k, mask, n_legal, seat, rng, memory, iters, policy, c, depth)
+        return search_paired(game, w, s, d, k, mask, n_legal, seat, rng, memory, iters, policy, depth, lv)
+    return search(game, w, s, d, k, mask, n_legal, seat, rng, memory, iters, policy, c, depth, lv)
 
 
 @njit(cache=True)
@@ -126,7 +134,7 @@ def search_rng(rng, seat):
 
 
 @njit(cache=True)
-def search(game, w, root, d, k, root_mask, n_root, seat, rng, own_memory, iters, policy, c, depth):
+def search(game, w, root, d, k, root_mask, n_root, seat, rng, own_memory, iters, policy, c, depth, lv):
     n_act = root_mask.shape[0]
     cap = iters + 1
     parent = np.full(cap, -1, np.int32)
@@ -207,7 +215,7 @@ def search(game, w, root, d, k, root_mask, n_root, seat, rng, own_memory, iters,
             path[n_path] = node
             n_path += 1
         playout(game, w, s, d, k, mask, policy, depth, local, memory)
-        score_ranks(game, s, d, k, reward)
+        score_leaf(game, w, lv, s, d, k, reward)
         for i in range(n_path):
             x = path[i]
             visits[x] += 1.0
@@ -229,7 +237,7 @@ def search(game, w, root, d, k, root_mask, n_root, seat, rng, own_memory, iters,
 
 
 @njit(cache=True)
-def search_paired(game, w, root, d, k, root_mask, n_root, seat, rng, own_memory, iters, policy, depth):
+def search_paired(game, w, root, d, k, root_mask, n_root, seat, rng, own_memory, iters, policy, depth, lv):
     """Flat Monte Carlo with common random numbers: every legal action is played out in the same sampled
     worlds, each rollout with the same random draws, so two actions are compared on what they change and
     not on the luck of their samples (a paired comparison). iters // n_root worlds, at least one. The
@@ -257,7 +265,7 @@ def search_paired(game, w, root, d, k, root_mask, n_root, seat, rng, own_memory,
             memory[seat, :] = own_memory
             g_step(game, s, d, k, a)
             playout(game, w, s, d, k, mask, policy, depth, local, memory)
-            score_ranks(game, s, d, k, reward)
+            score_leaf(game, w, lv, s, d, k, reward)
             total[a] += reward[seat]
     best = bot
     for a in range(n_act):
@@ -301,6 +309,25 @@ def playout(game, w, s, d, k, mask, policy, depth, rng, memory):
             decisions += 1
         g_step(game, s, d, k, a)
         steps += 1
+
+
+@njit(cache=True)
+def score_leaf(game, w, lv, s, d, k, reward):
+    """The leaf's reward per seat: with the learned value (lv >= 0, where its weights start) at a cut-off,
+    each seat's sigmoid of its value, normalised over the seats (a win probability each); else score_ranks."""
+    if lv < 0 or g_is_terminal(game, s):
+        score_ranks(game, s, d, k, reward)
+        return
+    n = g_players(game, s)
+    f = np.zeros(max(1, g_n_features(game)), np.float64)
+    reward[:] = 0.0
+    total = 0.0
+    for p in range(n):
+        z = min(max(linear_value(game, w, lv, s, d, k, p, f), -30.0), 30.0)
+        reward[p] = 1.0 / (1.0 + np.exp(-z))
+        total += reward[p]
+    for p in range(n):
+        reward[p] /= total
 
 
 @njit(cache=True)

@@ -1,0 +1,85 @@
+"""`playout learn`: a learned value of positions for the `learned` player (reports/learn.py does the work)."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from commands import options as opt
+from commands.options import BadInput, Interrupted
+
+
+def learn(
+    game: opt.GameArgument,
+    players: Annotated[
+        str | None,
+        typer.Option("--players", help="Generation 0's sampling lineup (default: greedy and tuned alternating, 4)."),
+    ] = None,
+    games: Annotated[int, typer.Option("--games", help="Sampling games per generation.")] = 4000,
+    generations: Annotated[int, typer.Option("--generations", help="Generations (0 is from the base lineup).")] = 3,
+    eval_games: Annotated[
+        int, typer.Option("--eval-games", help="Paired judging games per comparison (one seat vs three greedy).")
+    ] = 2000,
+    target: Annotated[str, typer.Option("--target", help="win (logistic) or rank_share (ridge).")] = "win",
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of every game played.")] = 1,
+    out: Annotated[str | None, typer.Option("--out", "-o", help="Output directory (kept and resumable).")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted learn in --out.")] = False,
+    sets: opt.SetsOption = None,
+    data: opt.DataOption = None,
+    threads: opt.ThreadsOption = None,
+):
+    """Learn a value of positions from self-play, improve it over generations (each sampled with the best
+    model so far, kept only if it wins more in paired games against three greedy bots), and write model.json
+    (play it as learned@OUT/model.json), the samples (parquet), generations.json and report.html.
+
+    Examples:
+
+      playout learn yokohama --games 4000 --generations 3 --out runs/learn
+
+      playout learn yokohama --out runs/learn --resume
+    """
+    opt.game_info(game)
+    opt.index(seed, "--seed")
+    threads = opt.threads(threads)
+    from reports import learn as ln
+    from sim.registry import get_game
+
+    book = get_game(game).strategies
+    if not any(w.name == "lv_bias" for w in book.weights):
+        raise BadInput(f"{game} has no learned player yet (no features.py wired into its bots)")
+    info = opt.game_info(game)
+    lineup = [p.code for p in book.lineup(players)] if players else ln.default_players(book, info.players[1])
+    if not info.players[0] <= len(lineup) <= info.players[1]:
+        raise BadInput(f"{game} is played by {info.players[0]} to {info.players[1]} players, not {len(lineup)}")
+    cfg = ln.LearnConfig(game, lineup, games, generations, eval_games, target, seed,
+                         opt.params_overrides(game, sets or []), opt.data(game, data))  # fmt: skip
+    ln.check_config(cfg)
+    out = opt.out_dir(out, Path("runs") / f"learn-{game}-seed{seed}")
+    if (out / "generations.json").exists() and not resume:
+        raise BadInput(f"{out} holds a learn run: continue it with --resume or give another --out")
+    if threads:
+        import numba
+
+        numba.set_num_threads(threads)
+    from commands.console import compile_kernels, progress
+    from sim.recipe import Recipe, prepare
+
+    command = shlex.join(["playout", *opt.ARGV])
+    with opt.claim(out):
+        compile_kernels(prepare(Recipe(game, lineup, seed, 1, 1, cfg.params, cfg.data_dir)))
+        bar, advance = progress(ln.total_games(cfg), f"{game} learn")
+        with bar:
+            try:
+                records = ln.learn(cfg, out, command, advance)
+            except Interrupted:
+                raise Interrupted(f"interrupted; what was done is kept in {out}: rerun with --resume") from None
+        ln.write_report(out, cfg, records, command)
+    for r in records:
+        vs = "" if r.diff_vs_best is None else f"; vs the best so far {r.diff_vs_best:+.1%} [{r.diff_lo:+.1%}, " \
+             f"{r.diff_hi:+.1%}], head to head {r.head_to_head:.1%}"  # fmt: skip
+        typer.echo(f"generation {r.gen}: {r.win_vs_greedy:.1%} [{r.lo:.1%}, {r.hi:.1%}] one seat vs greedy "
+                   f"(held-out AUC {r.auc:.3f}){vs}{' kept' if r.kept else ''}")  # fmt: skip
+    typer.echo(f"model: {out / 'model.json'} (play it as learned@{out / 'model.json'}); report: {out / 'report.html'}")

@@ -1,0 +1,365 @@
+"""`playout learn`: a value of positions learned from self-play, improved over generations (issue 33).
+
+Generation 0 samples positions from the base lineup's self-play (sim/samples.py: every seat's features at
+sampled decisions, each seat's outcome at the end) and fits a linear value; each later generation samples
+with the best model so far in half the seats, refits on every sample so far, and keeps the new model only
+if it beats the best in paired games: the same seeds, seats rotated, one seat against three greedy bots.
+The fit is statsmodels' (already a dependency): a binomial GLM (logistic) of the win, or a ridge regression
+of the rank share (`--target`); features are standardised for the fit and the scaling folded into the
+coefficients, so the kernels compute bias + sum(coef * feature) on the raw features.
+
+Everything kept under --out is resumable: each generation's sample chunks (samples/gen<g>-<c>.parquet),
+its model (models/gen<g>.json) and its judgement (generations.json), written atomically.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+import warnings
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from sim.errors import ParamError
+from sim.samples import OUTCOMES, sample_range
+from strategies.learned_model import KIND, feature_names, write_model
+
+TARGETS = ("win", "rank_share")
+HOLDOUT = 5  # games whose index % HOLDOUT == 0 are held out of the fit (the accuracy is measured on them)
+STRIDE = 8  # a sampled decision every STRIDE decisions of a game (a 4-player game has about 500)
+PER_GAME = 128  # at most this many sampled decisions a game
+CHUNK = 500  # games a sample chunk
+EVAL_FIRST = 1 << 40  # the judging games' indices start here (never a sampling game)
+
+
+@dataclass
+class LearnConfig:
+    game: str
+    players: list[str]  # the sampling lineup of generation 0 (its size is the player count)
+    games: int  # sampling games per generation
+    generations: int
+    eval_games: int  # judging games per comparison
+    target: str
+    seed: int
+    params: dict = field(default_factory=dict)
+    data_dir: str | None = None
+
+
+@dataclass
+class Generation:
+    gen: int
+    model: str  # its model file
+    samples: int  # rows fitted (all generations so far)
+    auc: float
+    log_loss: float
+    win_vs_greedy: float  # one seat against three greedy bots
+    lo: float
+    hi: float
+    diff_vs_best: float | None  # paired difference against the best so far (None for generation 0)
+    diff_lo: float | None
+    diff_hi: float | None
+    head_to_head: float | None  # its seats' win share, two seats against two of the best so far
+    kept: bool
+    seconds: float
+
+
+def default_players(book, n_players: int) -> list[str]:
+    """Generation 0's lineup: greedy and the tuned bot (when the game ships one) alternating."""
+    other = "tuned" if "tuned" in book.strategies else "greedy"
+    return ["greedy" if i % 2 == 0 else other for i in range(n_players)]
+
+
+def check_config(cfg: LearnConfig) -> None:
+    if cfg.target not in TARGETS:
+        raise ParamError(f"unknown target {cfg.target!r}: one of {', '.join(TARGETS)}")
+    for name, v in (("--games", cfg.games), ("--generations", cfg.generations), ("--eval-games", cfg.eval_games)):
+        if v < 1:
+            raise ParamError(f"{name} must be at least 1, not {v}")
+
+
+# ------------------------------------------------------------------ samples
+
+
+def sample_generation(cfg, lineup, gen, out: Path, advance) -> pl.DataFrame:
+    """Generation `gen`'s samples: chunks of CHUNK games played by `lineup`, each kept as a parquet part."""
+    from sim.recipe import Recipe, prepare
+
+    folder = out / "samples"
+    folder.mkdir(parents=True, exist_ok=True)
+    prep = None
+    parts = []
+    first = gen * cfg.games
+    for c in range(-(-cfg.games // CHUNK)):
+        path = folder / f"gen{gen}-{c:05d}.parquet"
+        count = min(CHUNK, cfg.games - c * CHUNK)
+        if path.exists():
+            advance.skip(count)
+        else:
+            prep = prep or prepare(Recipe(cfg.game, lineup, cfg.seed, cfg.games, CHUNK, cfg.params, cfg.data_dir))
+            frame = sample_range(prep, first + c * CHUNK, count, STRIDE, PER_GAME).with_columns(
+                pl.lit(gen, pl.Int16).alias("generation")
+            )
+            tmp = path.with_suffix(".tmp")
+            frame.write_parquet(tmp)
+            os.replace(tmp, path)
+            advance(count)
+        parts.append(path)
+    return pl.concat([pl.read_parquet(p) for p in parts])
+
+
+# ------------------------------------------------------------------ the fit
+
+
+def fit(frame: pl.DataFrame, names: list[str], target: str) -> dict:
+    """bias and coef on the raw features, from the training games (index % HOLDOUT != 0); held-out AUC of
+    the win against the value and log loss (of the logistic win, or of the value squashed, for ridge)."""
+    import statsmodels.api as sm
+
+    x = frame.select([f"f_{n}" for n in names]).to_numpy()
+    y = frame[target].to_numpy()
+    train = frame["game"].to_numpy() % HOLDOUT != 0
+    mu = x[train].mean(axis=0)
+    sd = x[train].std(axis=0)
+    live = sd > 1e-9  # a constant feature (the player count in a 4-player run) gets no coefficient
+    z = np.zeros_like(x)
+    z[:, live] = (x[:, live] - mu[live]) / sd[live]
+    design = np.column_stack([np.ones(len(z)), z[:, live]])
+    if target == "win":
+        with warnings.catch_warnings():  # features tied by a conservation law (Yokohama's assistants sum to a
+            warnings.simplefilter("ignore")  # constant) leave the design rank-deficient: the minimum-norm fit
+            glm = sm.GLM(y[train], design[train], family=sm.families.Binomial())
+            beta = np.asarray(glm.fit(method="lbfgs", maxiter=500).params)  # IRLS took 17 GB on 1.4M rows
+    else:
+        beta = np.asarray(sm.OLS(y[train], design[train]).fit_regularized(alpha=1e-4, L1_wt=0.0).params)
+    coef = np.zeros(len(names))
+    coef[live] = beta[1:] / sd[live]
+    bias = float(beta[0] - np.sum(beta[1:] * mu[live] / sd[live]))
+    value = x @ coef + bias
+    held = ~train
+    win = frame["win"].to_numpy()
+    return {
+        "coef": [float(c) for c in coef],
+        "bias": bias,
+        "auc": auc(value[held], win[held] > 0),
+        "log_loss": log_loss(value[held], win[held]) if target == "win" else float("nan"),
+        "held_value": value[held],
+        "held_win": win[held],
+    }
+
+
+def auc(score: np.ndarray, positive: np.ndarray) -> float:
+    """Probability that a positive outranks a negative (ties count half): the Mann-Whitney statistic."""
+    from scipy.stats import rankdata
+
+    n_pos = int(positive.sum())
+    n_neg = len(positive) - n_pos
+    if n_pos == 0 or n_neg == 0:
+        return float("nan")
+    ranks = rankdata(score)
+    return float((ranks[positive].sum() - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg))
+
+
+def log_loss(value: np.ndarray, win: np.ndarray) -> float:
+    p = np.clip(1.0 / (1.0 + np.exp(-value)), 1e-12, 1 - 1e-12)
+    return float(-np.mean(win * np.log(p) + (1 - win) * np.log(1 - p)))
+
+
+def model_doc(cfg, names, fitted, prep, generations, command) -> dict:
+    from sim.kernel_cache import code_fingerprint
+
+    return {
+        "kind": KIND,
+        "game": cfg.game,
+        "rules_version": prep.spec.version,
+        "data_fingerprint": prep.data.fingerprint,
+        "code_fingerprint": code_fingerprint(),
+        "target": cfg.target,
+        "features": list(names),
+        "coef": fitted["coef"],
+        "bias": fitted["bias"],
+        "generations": generations,
+        "command": command,
+    }
+
+
+# ------------------------------------------------------------------ judging
+
+
+def wins(cfg, lineup: list[str], code: str, first: int, count: int, advance) -> np.ndarray:
+    """Per judging game, the share of `code`'s seats that won it (0 or 1 with one seat)."""
+    from sim.play import play_frame
+    from sim.recipe import Recipe, prepare
+
+    prep = prepare(Recipe(cfg.game, lineup, cfg.seed, count, CHUNK, cfg.params, cfg.data_dir, first))
+    seats = sum(1 for c in prep.codes if c == code)
+    out = []
+    for start in range(first, first + count, CHUNK):
+        n = min(CHUNK, first + count - start)
+        frame = play_frame(prep, start, n)
+        out.append((frame["winner_strategy"] == code).to_numpy().astype(np.float64) / seats)
+        advance(n)
+    return np.concatenate(out)
+
+
+def interval(x: np.ndarray) -> tuple[float, float, float]:
+    """Mean and its 95% normal interval."""
+    m = float(x.mean())
+    h = 1.96 * float(x.std(ddof=1)) / math.sqrt(len(x)) if len(x) > 1 else float("nan")
+    return m, m - h, m + h
+
+
+# ------------------------------------------------------------------ the loop
+
+
+def total_games(cfg: LearnConfig) -> int:
+    """Games played in all: sampling, and per generation its judging against greedy (and from generation 1
+    against the best so far, head to head)."""
+    return cfg.generations * (cfg.games + cfg.eval_games) + (cfg.generations - 1) * cfg.eval_games
+
+
+def learn(cfg: LearnConfig, out: Path, command: str, advance) -> list[Generation]:
+    """Run (or resume) the generations; returns their records. The best model is out/model.json."""
+    from sim.recipe import Recipe, prepare
+
+    check_config(cfg)
+    out = Path(out)
+    names = list(feature_names(cfg.game))
+    n = len(cfg.players)
+    prep = prepare(Recipe(cfg.game, cfg.players, cfg.seed, 1, 1, cfg.params, cfg.data_dir))
+    log_path = out / "generations.json"
+    settings = asdict(cfg)
+    done: list[dict] = []
+    if log_path.exists():
+        kept = json.loads(log_path.read_text())
+        if kept["settings"] != settings:
+            raise ParamError(f"{out} holds a learn run with other settings: give another --out")
+        done = kept["generations"]
+    elif (out / "samples").exists():
+        raise ParamError(f"{out} holds samples of another learn run: give another --out")
+    records = [Generation(**g) for g in done]
+    frames = []
+    best = next((r for r in reversed(records) if r.kept), None)
+    best_wins = None
+    greedy3 = ["greedy"] * (n - 1)
+    for gen in range(cfg.generations):
+        started = time.perf_counter()
+        lineup = list(cfg.players)
+        if best is not None:  # the best model so far plays half the seats
+            lineup = [f"learned@{best.model}" if i % 2 == 0 else c for i, c in enumerate(cfg.players)]
+        frames.append(sample_generation(cfg, lineup, gen, out, advance))
+        if gen < len(records):  # judged before an interruption
+            skip = cfg.eval_games * (1 if gen == 0 else 2)
+            advance.skip(skip)
+            best = records[gen] if records[gen].kept else best
+            best_wins = None
+            continue
+        frame = pl.concat(frames)
+        fitted = fit(frame, names, cfg.target)
+        path = out / "models" / f"gen{gen}.json"
+        write_model(path, model_doc(cfg, names, fitted, prep, [], command))
+        code = f"learned@{path}"
+        mine = wins(cfg, [code, *greedy3], code, EVAL_FIRST, cfg.eval_games, advance)
+        m, lo, hi = interval(mine)
+        diff = d_lo = d_hi = h2h = None
+        kept = best is None
+        if best is not None:
+            best_code = f"learned@{best.model}"
+            if best_wins is None:
+                best_wins = wins(cfg, [best_code, *greedy3], best_code, EVAL_FIRST, cfg.eval_games, lambda c: None)
+            diff, d_lo, d_hi = interval(mine - best_wins)
+            pair = [code if i % 2 == 0 else best_code for i in range(n)]
+            h2h = float(wins(cfg, pair, code, EVAL_FIRST + cfg.eval_games, cfg.eval_games, advance).mean())
+            kept = diff > 0
+        record = Generation(gen, str(path), frame.height, fitted["auc"], fitted["log_loss"], m, lo, hi, diff, d_lo,
+                            d_hi, h2h, kept, time.perf_counter() - started)  # fmt: skip
+        records.append(record)
+        if kept:
+            best = record
+            best_wins = mine
+        write_log(log_path, settings, records)
+        if kept:
+            write_final(out, cfg, names, fitted, prep, records, command)
+    return records
+
+
+def write_log(path: Path, settings: dict, records: list[Generation]) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps({"settings": settings, "generations": [asdict(r) for r in records]}, indent=1))
+    os.replace(tmp, path)
+
+
+def write_final(out: Path, cfg, names, fitted, prep, records, command) -> None:
+    """model.json: the best model, with every generation's strength."""
+    gens = [{"generation": r.gen, "win_vs_greedy3": r.win_vs_greedy, "lo": r.lo, "hi": r.hi, "kept": r.kept,
+             "samples": r.samples, "auc": r.auc} for r in records]  # fmt: skip
+    write_model(out / "model.json", model_doc(cfg, names, fitted, prep, gens, command))
+
+
+# ------------------------------------------------------------------ the report
+
+
+def write_report(out: Path, cfg: LearnConfig, records: list[Generation], command: str) -> Path:
+    """report.html: held-out accuracy, the calibration of the best model, the strength per generation."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from reports.export import Section, Table, write_html
+
+    names = list(feature_names(cfg.game))
+    frame = pl.concat([pl.read_parquet(p) for p in sorted((out / "samples").glob("gen*.parquet"))])
+    best = next(r for r in reversed(records) if r.kept)
+    doc = json.loads(Path(best.model).read_text())
+    held = frame.filter(pl.col("game") % HOLDOUT == 0)
+    x = held.select([f"f_{n}" for n in names]).to_numpy()
+    value = x @ np.asarray(doc["coef"]) + doc["bias"]
+    p = 1.0 / (1.0 + np.exp(-np.clip(value, -30, 30)))
+    win = held["win"].to_numpy()
+    bins = np.minimum((p * 10).astype(int), 9)
+    cal = pl.DataFrame({"bin": bins, "p": p, "win": win}).group_by("bin").agg(
+        pl.col("p").mean().alias("predicted"), pl.col("win").mean().alias("observed"), pl.len().alias("positions")
+    ).sort("bin")  # fmt: skip
+    fig, ax = plt.subplots(figsize=(5, 5))
+    ax.plot([0, 1], [0, 1], color="grey", lw=1)
+    ax.plot(cal["predicted"], cal["observed"], "o-")
+    ax.set_xlabel("predicted win probability (held-out positions)")
+    ax.set_ylabel("observed win share")
+    ax.set_title(f"{cfg.game}: calibration of generation {best.gen}")
+    fig.tight_layout()
+    fig.savefig(out / "calibration.png", dpi=100)
+    plt.close(fig)
+    fig, ax = plt.subplots(figsize=(6, 4))
+    gens = [r.gen for r in records]
+    ax.errorbar(gens, [r.win_vs_greedy for r in records],
+                yerr=[[r.win_vs_greedy - r.lo for r in records], [r.hi - r.win_vs_greedy for r in records]],
+                fmt="o-", capsize=3)  # fmt: skip
+    ax.axhline(1 / len(cfg.players), color="grey", ls="--", lw=1)
+    ax.set_xlabel("generation")
+    ax.set_ylabel("win rate, one seat vs greedy (95%)")
+    ax.set_title(f"{cfg.game}: strength per generation")
+    fig.tight_layout()
+    fig.savefig(out / "strength.png", dpi=100)
+    plt.close(fig)
+    table = pl.DataFrame([{k: v for k, v in asdict(r).items() if k != "model"} for r in records])
+    coefs = pl.DataFrame({"feature": [*names, "bias"], "coefficient": [*doc["coef"], doc["bias"]]})
+    header = [f"command: {command}", f"target: {cfg.target}; sampling lineup {','.join(cfg.players)}; "
+              f"{cfg.games:,} games a generation; judged on {cfg.eval_games:,} paired games",
+              f"best: generation {best.gen} ({best.model}, copied to model.json)"]  # fmt: skip
+    sections = [
+        Section("Strength per generation", "win rate of one seat against three greedy bots; diff_vs_best is the "
+                "paired difference to the best before it on the same games; auc and log_loss on held-out games",
+                [out / "strength.png"], [Table("generations", table)]),
+        Section("Calibration", "held-out positions binned by the predicted win probability (sigmoid of the value)",
+                [out / "calibration.png"], [Table("calibration", cal)]),
+        Section("The model", "coefficients on the raw features", [], [Table("coefficients", coefs)]),
+    ]  # fmt: skip
+    return write_html(out / "report.html", f"{cfg.game}: learned value", header, sections)
+
+
+_ = OUTCOMES  # the sample frame's outcome columns; `--target` picks among them

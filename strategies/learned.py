@@ -1,0 +1,119 @@
+"""`learned`: the one-step player of the learned value (issue 33), written once for every game.
+
+For a decision it re-deals, on a copy, everything the seat cannot see (the game's `redeal`, from the seat's
+own stream: the look-ahead must not peek at a shuffled deck), then for each legal action copies that world,
+steps it and rates the result with the learned value for its seat (strategies/learned_value.py). The game's
+own one-step bot (greedy, with the seat's weights) proposes an action too; it stands unless the value rates
+another higher by more than `lv_margin`, and then the best rated is played (ties broken by the seat's
+stream). The value alone cannot see a step whose worth comes later in the turn: in Yokohama, placing an
+assistant changes no feature before its action, and a first model playing by the value alone placed none
+and won none of 400 games against three greedy bots. The value's coefficients are the book's `learned`
+weights (lv_<feature> and lv_bias, then lv_margin, just before the search's weights), so a model file
+reaches the kernel as a player's weights: `learned@PATH`, or the model shipped with the game
+(strategies/models/<game>.json) as `learned`.
+
+Adding it to a game: the game's features.py, then in its book
+`weights=WEIGHTS + learned.learned_weights(game) + mcts.MCTS_WEIGHTS`, `*learned.learned_strategies(LEARNED,
+game)` among the strategies, and in its dispatcher
+`if kernel == LEARNED: return learned.choose("<game>", weights, s, d, k, mask, n_legal, seat, rng, memory)`.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import numpy as np
+from numba import njit
+
+from sim.hooks import g_n_features, g_redeal, g_rollout, g_step
+from sim.rng import below
+from strategies import Strategy, Weight
+from strategies.learned_model import feature_names, read_model, shipped_path
+from strategies.learned_value import linear_value
+from strategies.mcts import N_MCTS_WEIGHTS
+
+FAMILY = "learned"
+MARGIN = 0.5  # lv_margin's default: in Yokohama 0.4 and more play at greedy's level, 0.2 and less worse
+# (benchmarks/README.md, "Learned evaluation (issue 33)")
+PREFIX = "lv_"
+TIE = 1e-9  # values this close are equal (then the game's own bot, or the seat's stream, picks)
+GREEDY_POLICY = 1  # the game's `rollout` policy of its one-step bot (strategies/mcts.py ROLLOUTS)
+N_EXTRA = 2  # the family's weights after the coefficients: lv_bias, lv_margin
+
+
+def shipped_model(game: str) -> dict | None:
+    path = shipped_path(game)
+    return read_model(path, game, feature_names(game)) if path.exists() else None
+
+
+def learned_weights(game: str) -> list[Weight]:
+    """The `learned` family's weights: one coefficient per feature and the bias, defaulting to the shipped
+    model's (so `mcts:eval=learned` scores with it), or 0 where the game ships none."""
+    features = importlib.import_module(f"sim.games.{game}.features").FEATURES
+    doc = shipped_model(game)
+    coef = doc["coef"] if doc else [0.0] * len(features)
+    out = [
+        Weight(f"{PREFIX}{name}", float(c), f"learned value: coefficient of {meaning}", only=FAMILY)
+        for (name, meaning), c in zip(features, coef, strict=True)
+    ]
+    out.append(Weight(f"{PREFIX}bias", float(doc["bias"]) if doc else 0.0, "learned value: its bias", only=FAMILY))
+    out.append(
+        Weight(
+            f"{PREFIX}margin",
+            MARGIN,
+            "learned: the game's one-step bot's choice stands unless another "
+            "is rated higher by more than this (in the value's units, log-odds of a win)",
+            only=FAMILY,
+        )
+    )
+    return out
+
+
+def learned_strategies(kernel: int, game: str) -> list[Strategy]:
+    """The `learned` entry of a game's book: the shipped model's player, or where the game ships none, greedy
+    under a value of zeros (nothing overrides it) until a model is given as learned@PATH."""
+    doc = shipped_model(game)
+    if doc is None:
+        return [
+            Strategy("learned", kernel, "no model shipped yet: play learned@MODEL (`playout learn`)", family=FAMILY)
+        ]
+    line = doc.get("command", "playout learn")
+    return [Strategy("learned", kernel, f"one step, the learned value (strategies/models/{game}.json: {line})",
+                     family=FAMILY)]  # fmt: skip
+
+
+# ------------------------------------------------------------------ the kernel
+
+
+@njit(cache=True)
+def choose(game, w, s, d, k, mask, n_legal, seat, rng, memory):
+    n = g_n_features(game)
+    at = w.shape[0] - N_MCTS_WEIGHTS - n - N_EXTRA
+    world = s.copy()
+    g_redeal(game, world, d, k, seat, rng, 1 + seat)
+    after = world.copy()
+    f = np.zeros(max(1, n), np.float64)
+    value = np.full(mask.shape[0], -np.inf)
+    best_v = -np.inf
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            after[:] = world
+            g_step(game, after, d, k, a)
+            value[a] = linear_value(game, w, at, after, d, k, seat, f)
+            best_v = max(best_v, value[a])
+    # The game's own one-step bot's choice stands unless the value rates another action higher by more than
+    # the margin: a step whose worth shows only later in the turn (Yokohama: placing an assistant, whose
+    # action comes after the move) changes no feature or few, and the value alone then plays nothing.
+    bot = g_rollout(game, GREEDY_POLICY, w, world, d, k, mask, n_legal, seat, rng, memory)
+    if value[bot] >= best_v - w[at + n + 1]:
+        return bot
+    ties = 0
+    for a in range(mask.shape[0]):
+        ties += value[a] >= best_v - TIE
+    pick = below(rng, 1 + seat, ties)  # one of the equal best, uniformly
+    for a in range(mask.shape[0]):
+        if value[a] >= best_v - TIE:
+            if pick == 0:
+                return a
+            pick -= 1
+    return -1

@@ -1,0 +1,89 @@
+"""Learned-value model files: a linear value of a seat's position features, written by `playout learn`.
+
+    --players learned@runs/l/model.json,greedy*3     a model file
+    --players learned*4                              the model shipped with the game (strategies/models/GAME.json)
+
+A model is `bias + sum(coef[i] * feature[i])` over the game's features (sim/games/<game>/features.py) in
+their declared order, standardisation folded in. A file is read only when it says it is a model of this game
+over this feature set with finite parameters; its rules version and data set are checked where the run's are
+known (sim/recipe.prepare), since a value learned under other rules or data rates another game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import math
+import os
+import tempfile
+from pathlib import Path
+
+from sim.errors import ParamError
+
+KIND = "playout learned value"
+SHIPPED_DIR = Path(__file__).resolve().parent / "models"
+WHAT = "a model is the model.json `playout learn` writes"
+REQUIRED = ("kind", "game", "rules_version", "data_fingerprint", "features", "coef", "bias")
+
+
+def feature_names(game: str) -> tuple[str, ...]:
+    """The names of the game's features (sim/games/<game>/features.py), in their order."""
+    return tuple(name for name, _ in importlib.import_module(f"sim.games.{game}.features").FEATURES)
+
+
+def shipped_path(game: str) -> Path:
+    return SHIPPED_DIR / f"{game}.json"
+
+
+def read_model(path: str | Path, game: str, feature_names: tuple[str, ...]) -> dict:
+    """The model at `path`, checked to be a model of `game` over `feature_names` with finite parameters."""
+    try:
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise ParamError(f"model {path}: cannot read it ({e.strerror or e})") from None
+    except ValueError:
+        raise ParamError(f"{path} is not a model: it is not JSON ({WHAT})") from None
+    if not isinstance(doc, dict) or doc.get("kind") != KIND or any(k not in doc for k in REQUIRED):
+        raise ParamError(f"{path} is not a model ({WHAT})")
+    if doc["game"] != game:
+        raise ParamError(f"model {path} was learned for the game {doc['game']!r}, not {game}")
+    if list(doc["features"]) != list(feature_names):
+        raise ParamError(f"model {path} reads another feature set than {game}'s ({len(doc['features'])} features, "
+                         f"the game declares {len(feature_names)}): learn again")  # fmt: skip
+    coef = doc["coef"]
+    numbers = [*coef, doc["bias"]] if isinstance(coef, list) else None
+    if (
+        numbers is None
+        or len(coef) != len(feature_names)
+        or not all(isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v) for v in numbers)
+    ):
+        raise ParamError(f"model {path}: its parameters are not {len(feature_names)} + 1 finite numbers")
+    return doc
+
+
+def check_model(code: str, doc: dict, rules_version: str, data_fingerprint: str) -> None:
+    """Refuse a model learned under other rules or on another data set than the run's."""
+    if doc["rules_version"] != rules_version:
+        raise ParamError(f"player {code}: the model was learned for rules version {doc['rules_version']}, "
+                         f"the game is now at {rules_version}: learn again")  # fmt: skip
+    if doc["data_fingerprint"] != data_fingerprint:
+        raise ParamError(f"player {code}: the model was learned on another data set (fingerprint "
+                         f"{doc['data_fingerprint']}, the run's {data_fingerprint}): learn on this data")  # fmt: skip
+
+
+def write_model(path: str | Path, doc: dict) -> None:
+    """Write the model atomically (a reader never sees half a file)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".model-", dir=path.parent)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
+    os.replace(tmp, path)
+
+
+def model_weights(doc: dict) -> dict[str, float]:
+    """The model as the `learned` family's weights (lv_<feature>, lv_bias)."""
+    out = {f"lv_{name}": float(c) for name, c in zip(doc["features"], doc["coef"], strict=True)}
+    out["lv_bias"] = float(doc["bias"])
+    return out

@@ -1,0 +1,19 @@
+"""The learned value of a position for one seat, in the kernels: `bias + sum(coef[i] * feature[i])` over the
+game's features (sim/games/<game>/features.py, through sim/hooks.py). The coefficients are the `learned`
+weights of the game's book (lv_<feature>..., lv_bias, then lv_margin), just before the search's weights; the
+caller passes where they start (strategies/learned.py, strategies/mcts.py)."""
+
+from numba import njit
+
+from sim.hooks import g_features, g_n_features
+
+
+@njit(cache=True)
+def linear_value(game, w, at, s, d, k, seat, f):
+    """The value of `s` for `seat`; `f` is scratch of at least N_FEATURES floats."""
+    n = g_n_features(game)
+    g_features(game, s, d, k, seat, f)
+    v = w[at + n]
+    for i in range(n):
+        v += w[at + i] * f[i]
+    return v
