@@ -52,9 +52,10 @@ def module_of(game, place: str):
 def hook(python_hook):
     """Overload `python_hook` for compiled callers, resolved per game on its literal name and inlined where it
     is called, so the caller calls the game's own function. Not inlined, each hook was a function of its own
-    around the game's: a second call per step that re-counted the references of every array it passed on
-    (Gangsta!'s random games spent about 5% of their time in the wrappers and more in reference counts), and
-    a second link and machine-code pass of the game's whole step or bots when compiling."""
+    around the game's: a second call per step (Gangsta!'s random games spent about 4% of their time in the
+    wrappers) and a second link and machine-code pass of the game's whole step or bots when compiling.
+    Inlining does not remove the reference counts of the arrays passed on (numba's inliner gives them new
+    variables); a hook written as an @intrinsic would (benchmarks/README.md, issue 29)."""
     return overload(python_hook, prefer_literal=True, inline="always")
 
 
