@@ -14,11 +14,10 @@ from __future__ import annotations
 import importlib
 import json
 import math
-import os
-import tempfile
 from pathlib import Path
 
 from sim.errors import ParamError
+from sim.output import atomic_write_bytes
 
 KIND = "playout learned value"
 SHIPPED_DIR = Path(__file__).resolve().parent / "models"
@@ -73,13 +72,8 @@ def check_model(code: str, doc: dict, rules_version: str, data_fingerprint: str)
 
 def write_model(path: str | Path, doc: dict) -> None:
     """Write the model atomically (a reader never sees half a file)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".model-", dir=path.parent)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump(doc, f, indent=1)
-        f.write("\n")
-    os.replace(tmp, path)
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_bytes(path, (json.dumps(doc, indent=1) + "\n").encode())
 
 
 def model_weights(doc: dict) -> dict[str, float]:
