@@ -140,3 +140,12 @@ def test_each_game_has_one_bots_module_and_its_rules_modules(game):
     assert len(bots) == 1, f"{game}'s bots live in {[p.name for p in bots]}: one module or package"
     for needed in ("rules", "row", "hidden", "layout", "actions", "spec"):
         assert any((ROOT / "sim" / "games" / game / f).exists() for f in (f"{needed}.py", needed)), needed
+
+
+def test_every_game_with_features_has_their_checks():
+    """A game's features (the learned value's input) are checked by its own tests/<game>/test_features.py:
+    that they see nothing hidden, are finite and vary (tests/features_check.py holds the shared checks)."""
+    games = sorted(p.parent.name for p in (ROOT / "sim" / "games").glob("*/features.py"))
+    assert games, "no game declares features"
+    missing = [g for g in games if not (ROOT / "tests" / g / "test_features.py").exists()]
+    assert not missing, f"games whose features no test checks: {missing}"

@@ -42,6 +42,7 @@ from sim.games.yokohama.layout import (
 )
 from sim.games.yokohama.params import K_MAX_POWER
 from sim.games.yokohama.spec import SPEC
+from sim.registry import get_game
 
 from .scenario import DATA, KNOBS, find_position, give_tech, knobs, move_in, new_game, pb, qb, set_hand_orders
 
@@ -73,7 +74,7 @@ def test_play_checked_plays_the_games_the_kernel_plays():
     # the play kernel's types (int32 lineup and result row), so play_game loads from the cache: with int64 ones
     # the whole game loop, every bot and the search compiled again for this test
     lineup = np.zeros(players, np.int32)
-    weights = np.zeros((players, max(1, len(SPEC.strategies.weights))), np.float64)
+    weights = np.zeros((players, max(1, len(get_game("yokohama").strategies.weights))), np.float64)
     for game in range(5):
         stats = np.zeros(3, np.int64)
         assert inv.play_checked(SEED, game, 1, players, DATA, KNOBS, MAX_STEPS, stats)[2] == inv.OK
