@@ -9,13 +9,13 @@ import shutil
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.cli_checks import fails
 
 from cli import main
 from sim.datafiles import game_data_dir
 from sim.engine import Recipe, prepare
 from sim.errors import DataError, ParamError
 from sim.registry import available, get_game
+from tests.cli_checks import fails
 
 GAMES = tuple(sorted(available()))
 

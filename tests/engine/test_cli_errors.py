@@ -4,9 +4,9 @@ import subprocess
 import sys
 
 import pytest
-from tests.cli_checks import fails
 
 from cli import main
+from tests.cli_checks import fails
 
 
 def test_unknown_game_suggests_the_closest(capsys):

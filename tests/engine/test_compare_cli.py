@@ -1,9 +1,8 @@
 """`playout compare` on real runs, and its bad input: one line, exit code 2."""
 
-from tests.cli_checks import fails
-
 from cli import main
 from sim.engine import Recipe, run
+from tests.cli_checks import fails
 
 
 def test_compare_prints_the_seat_differences_of_two_runs_and_writes_them(tmp_path, capsys):

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import polars as pl
 import pytest
-from tests.cli_checks import fails
 
 from cli import main
 from reports.ladder import anchor_of, default_codes, kept_plan, ladder, plan_games, populations
@@ -13,6 +12,7 @@ from sim.engine import Recipe
 from sim.errors import ParamError
 from sim.experiments import ARMS
 from sim.registry import get_game
+from tests.cli_checks import fails
 
 # ---------------------------------------------------------------- the populations and the plan
 
