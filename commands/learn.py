@@ -24,6 +24,12 @@ def learn(
         int, typer.Option("--eval-games", help="Paired judging games per comparison (one seat vs three greedy).")
     ] = 2000,
     target: Annotated[str, typer.Option("--target", help="win (logistic) or rank_share (ridge).")] = "win",
+    proposer: Annotated[
+        str | None,
+        typer.Option(
+            "--proposer", help="The one-step bot the value may overrule (default: tuned where shipped, else greedy)."
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of every game played.")] = 1,
     out: Annotated[str | None, typer.Option("--out", "-o", help="Output directory (kept and resumable).")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted learn in --out.")] = False,
@@ -54,8 +60,10 @@ def learn(
     lineup = [p.code for p in book.lineup(players)] if players else ln.default_players(book, info.players[1])
     if not info.players[0] <= len(lineup) <= info.players[1]:
         raise BadInput(f"{game} is played by {info.players[0]} to {info.players[1]} players, not {len(lineup)}")
+    proposer = proposer or ln.default_proposer(book)
+    ln.check_proposer(book, proposer)
     cfg = ln.LearnConfig(game, lineup, games, generations, eval_games, target, seed,
-                         opt.params_overrides(game, sets or []), opt.data(game, data))  # fmt: skip
+                         opt.params_overrides(game, sets or []), opt.data(game, data), proposer)  # fmt: skip
     ln.check_config(cfg)
     out = opt.out_dir(out, Path("runs") / f"learn-{game}-seed{seed}")
     if (out / "generations.json").exists() and not resume:

@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from sim.errors import ParamError
+from sim.errors import ParamError, did_you_mean
 from sim.samples import OUTCOMES, sample_range
 from strategies.learned_model import KIND, feature_names, write_model
 
@@ -48,6 +48,7 @@ class LearnConfig:
     seed: int
     params: dict = field(default_factory=dict)
     data_dir: str | None = None
+    proposer: str = "greedy"  # the one-step bot whose choice the value may override (its weights go in the model)
 
 
 @dataclass
@@ -66,6 +67,20 @@ class Generation:
     head_to_head: float | None  # its seats' win share, two seats against two of the best so far
     kept: bool
     seconds: float
+
+
+def default_proposer(book) -> str:
+    """The one-step bot the learned player builds on: the game's tuned preset where it ships one."""
+    return "tuned" if "tuned" in book.strategies else "greedy"
+
+
+def check_proposer(book, code: str) -> None:
+    """A proposer must be a strategy of the game's greedy kernel (the learned kernel calls that one)."""
+    if code not in book.strategies:
+        raise ParamError(f"unknown proposer {code!r} for {book.game}{did_you_mean(code, list(book.strategies))}")
+    one_step = [c for c, s in book.strategies.items() if s.kernel == book.strategies["greedy"].kernel]
+    if code not in one_step:
+        raise ParamError(f"proposer {code!r} is not one of {book.game}'s one-step bots ({', '.join(one_step)})")
 
 
 def default_players(book, n_players: int) -> list[str]:
@@ -171,6 +186,9 @@ def log_loss(value: np.ndarray, win: np.ndarray) -> float:
 
 def model_doc(cfg, names, fitted, prep, generations, command) -> dict:
     from sim.kernel_cache import code_fingerprint
+    from sim.registry import get_game
+
+    proposer = get_game(cfg.game).strategies.strategies[cfg.proposer]
 
     return {
         "kind": KIND,
@@ -182,6 +200,7 @@ def model_doc(cfg, names, fitted, prep, generations, command) -> dict:
         "features": list(names),
         "coef": fitted["coef"],
         "bias": fitted["bias"],
+        "proposer": {"code": cfg.proposer, "weights": dict(proposer.weights)},
         "generations": generations,
         "command": command,
     }

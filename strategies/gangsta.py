@@ -109,11 +109,12 @@ from sim.games.gangsta.tables import (
 )
 from sim.kernel_tools import random_legal
 from sim.rng import uniform
-from strategies import Strategy, StrategyBook, Weight, mcts
+from strategies import Strategy, StrategyBook, Weight, learned, mcts
 
 RANDOM = 0
 GREEDY = 1
 MCTS = 2
+LEARNED = 3
 MEMORY_SIZE = 4  # per-seat scratch a bot may keep between its decisions
 # The search that beats greedy here: a tree spends its budget on the luck of the cards still to come (about
 # 30% of 4-player games against three greedy), the paired comparison does not (benchmarks/README.md).
@@ -140,7 +141,7 @@ WEIGHTS = [
 
 BOOK = StrategyBook(
     "gangsta",
-    weights=WEIGHTS + mcts.MCTS_WEIGHTS,
+    weights=WEIGHTS + learned.learned_weights("gangsta") + mcts.MCTS_WEIGHTS,
     strategies=[
         Strategy("random", RANDOM, "uniform over the legal actions"),
         Strategy("greedy", GREEDY, "best one-step value of each legal action (weights below)"),
@@ -150,6 +151,7 @@ BOOK = StrategyBook(
                  {"w_recruit": 2.0, "w_member": 1.5, "w_heist": -1.0, "w_money": 0.5}),
         Strategy("defender", GREEDY, "values mercenaries and informants against the gang war and snitches",
                  {"w_defence": 2.0}),
+        *learned.learned_strategies(LEARNED, "gangsta"),
         *mcts.mcts_strategies(
             MCTS, PAIRED, {"iters": 40.0},
             "paired Monte Carlo (search=paired, depth=40): each action in the same sampled worlds (strategies/mcts.py)",
@@ -162,6 +164,8 @@ BOOK = StrategyBook(
 def choose(kernel, weights, s, d, k, mask, n_legal, seat, rng, memory):
     if kernel == MCTS:
         return mcts.choose("gangsta", weights, s, d, k, mask, n_legal, seat, rng, memory)
+    if kernel == LEARNED:
+        return learned.choose("gangsta", weights, s, d, k, mask, n_legal, seat, rng, memory)
     if kernel == GREEDY:
         return greedy(weights, s, d, k, mask, seat, rng)
     return random_legal(mask, n_legal, rng, 1 + seat)

@@ -146,11 +146,12 @@ from sim.games.lagranja.tables import (
 )
 from sim.kernel_tools import random_legal
 from sim.rng import uniform
-from strategies import Strategy, StrategyBook, Weight, mcts
+from strategies import Strategy, StrategyBook, Weight, learned, mcts
 
 RANDOM = 0
 GREEDY = 1
 MCTS = 2
+LEARNED = 3
 MEMORY_SIZE = 2  # per-seat scratch a bot may keep between its decisions
 
 WEIGHTS = [
@@ -200,7 +201,7 @@ EXACT = {"top_plays": 99.0, "top_deliveries": 99.0, "top_goods": 99.0, "top_opti
 
 BOOK = StrategyBook(
     "lagranja",
-    weights=WEIGHTS + mcts.MCTS_WEIGHTS,
+    weights=WEIGHTS + learned.learned_weights("lagranja") + mcts.MCTS_WEIGHTS,
     strategies=[
         Strategy("random", RANDOM, "uniform over the legal actions"),
         Strategy("greedy", GREEDY, "best one-step value of each legal action (weights below)"),
@@ -211,6 +212,7 @@ BOOK = StrategyBook(
                  {"w_building": 2.4, "w_craft": 1.0, "w_barrow": 0.35, "w_market": 0.3, "w_upgraded": 1.1, **EXACT}),
         Strategy("pigs", GREEDY, "pig-and-meat engine: pig spaces, breeding, cured meat",
                  {"w_pig": 1.5, "w_breed": 0.9, "w_upgraded": 1.2, "w_field": 0.2, "w_ext": 0.6, **EXACT}),
+        *learned.learned_strategies(LEARNED, "lagranja"),
         *mcts.mcts_strategies(MCTS),
     ],
 )  # fmt: skip
@@ -220,6 +222,8 @@ BOOK = StrategyBook(
 def choose(kernel, weights, s, d, k, mask, n_legal, seat, rng, memory):
     if kernel == MCTS:
         return mcts.choose("lagranja", weights, s, d, k, mask, n_legal, seat, rng, memory)
+    if kernel == LEARNED:
+        return learned.choose("lagranja", weights, s, d, k, mask, n_legal, seat, rng, memory)
     if kernel == GREEDY:
         return greedy(weights, s, d, k, mask, n_legal, seat, rng)
     return random_legal(mask, n_legal, rng, 1 + seat)

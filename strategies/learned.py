@@ -1,21 +1,20 @@
 """`learned`: the one-step player of the learned value (issue 33), written once for every game.
 
-For a decision it re-deals, on a copy, everything the seat cannot see (the game's `redeal`, from the seat's
-own stream: the look-ahead must not peek at a shuffled deck), then for each legal action copies that world,
-steps it and rates the result with the learned value for its seat (strategies/learned_value.py). The game's
-own one-step bot (greedy, with the seat's weights) proposes an action too; it stands unless the value rates
-another higher by more than `lv_margin`, and then the best rated is played (ties broken by the seat's
-stream). The value alone cannot see a step whose worth comes later in the turn: in Yokohama, placing an
-assistant changes no feature before its action, and a first model playing by the value alone placed none
-and won none of 400 games against three greedy bots. The value's coefficients are the book's `learned`
-weights (lv_<feature> and lv_bias, then lv_margin, just before the search's weights), so a model file
-reaches the kernel as a player's weights: `learned@PATH`, or the model shipped with the game
-(strategies/models/<game>.json) as `learned`.
+For a decision it re-deals, on a copy, everything the seat cannot see (the game's `redeal`, from the seat's own
+stream: the look-ahead must not peek at a shuffled deck), then for each legal action copies that world, steps it
+and rates the result with the learned value for its seat (strategies/learned_value.py). The game's own one-step bot
+proposes an action too (greedy's kernel with the seat's weights: the model's `proposer`, the game's tuned preset
+where `playout learn` found one, so the value is judged over the best one-step bot); it stands unless the value
+rates another higher by more than `lv_margin`, and then the best rated is played (ties broken by the seat's
+stream). The value alone cannot see a step whose worth comes later in the turn: in Yokohama, placing an assistant
+changes no feature before its action, and a first model playing by the value alone placed none and won none of 400
+games against three greedy bots. The value's coefficients are the book's `learned` weights (lv_<feature> and
+lv_bias, then lv_margin, just before the search's weights), so a model file reaches the kernel as a player's
+weights: `learned@PATH`, or the model shipped with the game (strategies/models/<game>.json) as `learned`.
 
-Adding it to a game: the game's features.py, then in its book
-`weights=WEIGHTS + learned.learned_weights(game) + mcts.MCTS_WEIGHTS`, `*learned.learned_strategies(LEARNED,
-game)` among the strategies, and in its dispatcher
-`if kernel == LEARNED: return learned.choose("<game>", weights, s, d, k, mask, n_legal, seat, rng, memory)`.
+Adding it to a game: the game's features.py, then in its book `weights=WEIGHTS + learned.learned_weights(game) +
+mcts.MCTS_WEIGHTS`, `*learned.learned_strategies(LEARNED, game)` among the strategies, and in its dispatcher `if
+kernel == LEARNED: return learned.choose("<game>", weights, s, d, k, mask, n_legal, seat, rng, memory)`.
 """
 
 from __future__ import annotations
@@ -26,9 +25,10 @@ import numpy as np
 from numba import njit
 
 from sim.hooks import g_n_features, g_redeal, g_rollout, g_step
+from sim.kernel_tools import first_legal
 from sim.rng import below
 from strategies import Strategy, Weight
-from strategies.learned_model import feature_names, read_model, shipped_path
+from strategies.learned_model import feature_names, proposer_weights, read_model, shipped_path
 from strategies.learned_value import linear_value
 from strategies.mcts import N_MCTS_WEIGHTS
 
@@ -70,16 +70,18 @@ def learned_weights(game: str) -> list[Weight]:
 
 
 def learned_strategies(kernel: int, game: str) -> list[Strategy]:
-    """The `learned` entry of a game's book: the shipped model's player, or where the game ships none, greedy
-    under a value of zeros (nothing overrides it) until a model is given as learned@PATH."""
+    """The `learned` entry of a game's book: the shipped model's player (its coefficients are the book's
+    defaults, its proposer's weights the strategy's), or where the game ships none, greedy under a value of
+    zeros (nothing overrides it) until a model is given as learned@PATH."""
     doc = shipped_model(game)
     if doc is None:
         return [
             Strategy("learned", kernel, "no model shipped yet: play learned@MODEL (`playout learn`)", family=FAMILY)
         ]
     line = doc.get("command", "playout learn")
-    return [Strategy("learned", kernel, f"one step, the learned value (strategies/models/{game}.json: {line})",
-                     family=FAMILY)]  # fmt: skip
+    proposer = doc.get("proposer", {}).get("code", "greedy")
+    return [Strategy("learned", kernel, f"{proposer} proposes, the learned value may override "
+                     f"(strategies/models/{game}.json: {line})", proposer_weights(doc), FAMILY)]  # fmt: skip
 
 
 # ------------------------------------------------------------------ the kernel
@@ -87,6 +89,8 @@ def learned_strategies(kernel: int, game: str) -> list[Strategy]:
 
 @njit(cache=True)
 def choose(game, w, s, d, k, mask, n_legal, seat, rng, memory):
+    if n_legal == 1:  # a forced step: nothing to rate, and no re-deal drawn from the stream
+        return first_legal(mask)
     n = g_n_features(game)
     at = w.shape[0] - N_MCTS_WEIGHTS - n - N_EXTRA
     world = s.copy()

@@ -4,7 +4,9 @@
     --players learned*4                              the model shipped with the game (strategies/models/GAME.json)
 
 A model is `bias + sum(coef[i] * feature[i])` over the game's features (sim/games/<game>/features.py) in
-their declared order, standardisation folded in. A file is read only when it says it is a model of this game
+their declared order, standardisation folded in. Its `proposer` (optional) is the one-step bot whose choice
+the value may override (strategies/learned.py): its code and weights, those the model was judged with;
+without one the proposer is the game's greedy bot. A file is read only when it says it is a model of this game
 over this feature set with finite parameters; its rules version and data set are checked where the run's are
 known (sim/recipe.prepare), since a value learned under other rules or data rates another game.
 """
@@ -51,13 +53,21 @@ def read_model(path: str | Path, game: str, feature_names: tuple[str, ...]) -> d
                          f"the game declares {len(feature_names)}): learn again")  # fmt: skip
     coef = doc["coef"]
     numbers = [*coef, doc["bias"]] if isinstance(coef, list) else None
-    if (
-        numbers is None
-        or len(coef) != len(feature_names)
-        or not all(isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v) for v in numbers)
-    ):
+    if numbers is None or len(coef) != len(feature_names) or not all(_finite(v) for v in numbers):
         raise ParamError(f"model {path}: its parameters are not {len(feature_names)} + 1 finite numbers")
+    proposer = doc.get("proposer", {"code": "greedy", "weights": {}})
+    if (
+        not isinstance(proposer, dict)
+        or not isinstance(proposer.get("code"), str)
+        or not isinstance(proposer.get("weights"), dict)
+        or not all(_finite(v) for v in proposer["weights"].values())
+    ):
+        raise ParamError(f"model {path}: its proposer is not a code with finite weights")
     return doc
+
+
+def _finite(v) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
 
 
 def check_model(code: str, doc: dict, rules_version: str, data_fingerprint: str) -> None:
@@ -76,8 +86,14 @@ def write_model(path: str | Path, doc: dict) -> None:
     atomic_write_bytes(path, (json.dumps(doc, indent=1) + "\n").encode())
 
 
+def proposer_weights(doc: dict) -> dict[str, float]:
+    """The weights of the model's proposer (the one-step bot whose choice the value may override)."""
+    return {name: float(v) for name, v in doc.get("proposer", {}).get("weights", {}).items()}
+
+
 def model_weights(doc: dict) -> dict[str, float]:
-    """The model as the `learned` family's weights (lv_<feature>, lv_bias)."""
-    out = {f"lv_{name}": float(c) for name, c in zip(doc["features"], doc["coef"], strict=True)}
+    """The model as the `learned` family's weights: its proposer's, then lv_<feature> and lv_bias."""
+    out = proposer_weights(doc)
+    out.update({f"lv_{name}": float(c) for name, c in zip(doc["features"], doc["coef"], strict=True)})
     out["lv_bias"] = float(doc["bias"])
     return out

@@ -219,11 +219,12 @@ from sim.games.obsession.tables import (
 )
 from sim.kernel_tools import random_legal
 from sim.rng import uniform
-from strategies import Strategy, StrategyBook, Weight, mcts
+from strategies import Strategy, StrategyBook, Weight, learned, mcts
 
 RANDOM = 0
 GREEDY = 1
 MCTS = 2
+LEARNED = 3
 MEMORY_SIZE = 4  # per-seat scratch a bot may keep between its decisions
 ACTIVITY_ROUNDS = 12.0  # activity rounds of a standard game (the future-use scale of a tile's favours)
 
@@ -252,7 +253,7 @@ WEIGHTS = [
 
 BOOK = StrategyBook(
     "obsession",
-    weights=WEIGHTS + mcts.MCTS_WEIGHTS,
+    weights=WEIGHTS + learned.learned_weights("obsession") + mcts.MCTS_WEIGHTS,
     strategies=[
         Strategy("random", RANDOM, "uniform over the legal actions"),
         Strategy("greedy", GREEDY, "best one-step value of each legal action (weights below)"),
@@ -264,6 +265,7 @@ BOOK = StrategyBook(
                  {"w_theme": 4.0, "w_buy": 0.5}),
         Strategy("socialite", GREEDY, "guest collector: invitations first, passes often, dismisses the unsavoury",
                  {"w_casual": 1.4, "w_prestige": 3.5, "w_pass": 1.0, "w_card_use": 0.2}),
+        *learned.learned_strategies(LEARNED, "obsession"),
         *mcts.mcts_strategies(MCTS),
     ],
 )  # fmt: skip
@@ -273,6 +275,8 @@ BOOK = StrategyBook(
 def choose(kernel, weights, s, d, k, mask, n_legal, seat, rng, memory):
     if kernel == MCTS:
         return mcts.choose("obsession", weights, s, d, k, mask, n_legal, seat, rng, memory)
+    if kernel == LEARNED:
+        return learned.choose("obsession", weights, s, d, k, mask, n_legal, seat, rng, memory)
     if kernel == GREEDY:
         return greedy(weights, s, d, k, mask, seat, rng)
     return random_legal(mask, n_legal, rng, 1 + seat)

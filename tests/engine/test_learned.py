@@ -87,12 +87,18 @@ def test_a_model_file_round_trips_into_the_players_weights(tmp_path):
         (None, "another feature set"),
         (None, "not 34 + 1 finite numbers"),
         (None, "for the game 'gangsta'"),
+        (None, "its proposer is not"),
+        (None, "proposer sets unknown weight"),
     ],
 )
 def test_a_bad_model_file_is_one_line_and_exit_code_2(tmp_path, capsys, content, message):
     if content is not None:
         path = tmp_path / "bad.json"
         path.write_text(content)
+    elif "proposer is not" in message:
+        path = a_model(tmp_path, proposer={"code": "tuned", "weights": {"w_money": "much"}})
+    elif "unknown weight" in message:
+        path = a_model(tmp_path, proposer={"code": "tuned", "weights": {"w_nosuch": 1.0}})
     elif "feature set" in message:
         path = a_model(tmp_path, features=["a", "b"])
     elif "finite" in message:
@@ -103,6 +109,32 @@ def test_a_bad_model_file_is_one_line_and_exit_code_2(tmp_path, capsys, content,
     else:
         path = a_model(tmp_path, game="gangsta")
     code, _, err = run_cli(["run", GAME, "-n", "4", "--players", f"learned@{path},greedy*3"], capsys)
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_a_models_proposer_plays_with_the_weights_the_model_was_judged_with(tmp_path):
+    path = a_model(tmp_path, proposer={"code": "tuned", "weights": {"w_money": 0.7, "w_order": 2.5}})
+    book = get_game(GAME).strategies
+    at = {w.name: i for i, w in enumerate(book.weights)}
+    proposed = book.player(f"learned@{path}").weights
+    assert proposed[at["w_money"]] == 0.7 and proposed[at["w_order"]] == 2.5
+    plain = book.player(f"learned@{a_model(tmp_path)}").weights  # no proposer: greedy's own weights
+    assert plain[at["w_money"]] == book.weights[at["w_money"]].default
+
+
+def test_learn_writes_its_proposers_weights_into_the_model():
+    book = get_game(GAME).strategies
+    assert ln.default_proposer(book) == "tuned"  # Yokohama ships a tuned preset
+    prep = prepare(Recipe(GAME, ["greedy"] * 4, 1, 1, 1))
+    names = list(feature_names(GAME))
+    fitted = {"coef": [0.0] * len(names), "bias": 0.0}
+    doc = ln.model_doc(small_config(proposer="tuned"), names, fitted, prep, [], "test")
+    assert doc["proposer"] == {"code": "tuned", "weights": dict(book.strategies["tuned"].weights)}
+
+
+@pytest.mark.parametrize(("proposer", "message"), [("tunde", "did you mean"), ("mcts", "one-step bots")])
+def test_a_proposer_that_is_not_a_one_step_bot_is_refused(tmp_path, capsys, proposer, message):
+    code, _, err = run_cli(["learn", GAME, "--proposer", proposer, "--out", str(tmp_path / "l")], capsys)
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1, err
 
 
