@@ -43,11 +43,11 @@ from sim.games.yokohama.layout import (
 from sim.games.yokohama.params import K_MAX_POWER
 from sim.games.yokohama.spec import SPEC
 from sim.registry import get_game
+from tests.tiers import SPANS
 
 from .scenario import DATA, KNOBS, find_position, give_tech, knobs, move_in, new_game, pb, qb, set_hand_orders
 
 SEED = 20_160_101
-GAMES = 10_000
 MAX_STEPS = SPEC.max_steps
 
 
@@ -55,12 +55,13 @@ def replay(players, game):
     return f"playout show yokohama --seed {SEED} --game {game} --players random*{players}"
 
 
+@pytest.mark.parametrize(("first", "n"), SPANS)
 @pytest.mark.parametrize("players", (2, 3, 4))
-def test_random_games_keep_every_invariant(players):
+def test_random_games_keep_every_invariant(players, first, n):
     stats = np.zeros(3, np.int64)
-    game, step, code = inv.play_checked(SEED, 0, GAMES, players, DATA, KNOBS, MAX_STEPS, stats)
+    game, step, code = inv.play_checked(SEED, first, n, players, DATA, KNOBS, MAX_STEPS, stats)
     assert code == inv.OK, f"{inv.MESSAGES[code]}: game {game}, step {step}; replay: {replay(players, game)}"
-    assert stats[0] == GAMES  # every game reached its end
+    assert stats[0] == n  # every game reached its end
     assert stats[2] < MAX_STEPS  # within the step guard
 
 
