@@ -18,8 +18,10 @@ Several machines share one study through `--storage URL`: each runs the same com
 study and the others join it. A worker stamps the trial it plays (`alive_N`: its host and process, and the
 time, renewed as games finish); a running trial is another worker's while that worker lives (same host: its
 process exists; another host: its stamp is younger than STALE seconds), and is taken over otherwise. Workers
-ask new trials only while the complete and running ones fall short of the budget, then wait for the others',
-so the study holds exactly the trials asked for and every worker confirms the same best. A shared study's
+ask new trials only while the complete and running ones fall short of the budget, then wait for the others';
+two workers that ask the last trial at the same moment both get one, and the one asked later (the higher
+number) is given up unplayed (FAIL, `over_budget_N`), so the study's complete trials are exactly the budget and
+every worker confirms the same best. A shared study's
 trials depend on which worker asked first, so only a single worker's study is reproducible trial by trial.
 """
 
@@ -371,10 +373,23 @@ def run_trials(cfg: TuneConfig, study, threads, cluster, on_games, on_trial) -> 
         elif len(done) + len(running) < cfg.trials:
             study.sampler = sampler_for(cfg, len(study.trials))
             trial = study.ask(space)
+            if over_budget(study, trial.number, cfg.trials):
+                study.set_user_attr(f"over_budget_{trial.number}", me)
+                study.tell(trial.number, state=optuna.trial.TrialState.FAIL)
+                continue
             tell(cfg, study, trial.number, trial.params, threads, cluster, on_games, me)
         else:
             time.sleep(WAIT)  # the last trials are other workers'
     on_trial(cfg.trials, best_of(study, study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.COMPLETE,))))
+
+
+def over_budget(study, number: int, budget: int) -> bool:
+    """Was trial `number` asked beyond the budget? Another worker, between this one's count and its ask, asked
+    the trial that filled it: every worker ranks the trials by number, so exactly one of the two gives way."""
+    import optuna
+
+    kept = (optuna.trial.TrialState.COMPLETE, optuna.trial.TrialState.RUNNING)
+    return sum(t.number < number for t in study.get_trials(deepcopy=False, states=kept)) >= budget
 
 
 def tell(cfg, study, number, params, threads, cluster, on_games, me: str) -> None:

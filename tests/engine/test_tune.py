@@ -117,14 +117,29 @@ def test_workers_sharing_a_storage_play_each_trial_once_and_confirm_the_same_bes
         _, err = w.communicate(timeout=600)
         assert w.returncode == 0, err.decode()[-2000:]
     study = optuna.load_study(study_name=None, storage=url)
-    trials = study.get_trials()
-    assert [t.state.name for t in trials] == ["COMPLETE"] * 8
+    trials = study.get_trials(states=(optuna.trial.TrialState.COMPLETE,))
+    assert len(trials) == 8
+    # a trial asked past the budget (both workers asked the last one together) was given up unplayed
+    given_up = [t for t in study.get_trials() if t.state != optuna.trial.TrialState.COMPLETE]
+    assert all(t.state.name == "FAIL" and f"over_budget_{t.number}" in study.user_attrs for t in given_up)
+    assert all(f"cost_{t.number}" not in study.user_attrs for t in given_up)
     players = {study.user_attrs[f"alive_{t.number}"][0] for t in trials}
     assert len(players) == 2  # both workers played trials
     presets = [json.loads((tmp_path / f"w{i}" / "preset.json").read_text()) for i in range(2)]
     assert presets[0]["weights"] == presets[1]["weights"]
     assert presets[0]["weights"]["w_money"] == pytest.approx(study.best_params["w_money"], abs=1e-4)
     assert presets[0]["confirmation"] == presets[1]["confirmation"]
+
+
+def test_of_two_trials_asked_for_the_last_place_the_later_gives_way():
+    study = optuna.create_study()
+    for _ in range(3):
+        study.tell(study.ask(), 1.0)
+    study.tell(study.ask(), state=optuna.trial.TrialState.FAIL)  # number 3: given up before, counts for nothing
+    first, second = study.ask(), study.ask()  # two workers both saw 3 of a budget of 4 and asked
+    assert not tn.over_budget(study, first.number, 4)
+    assert tn.over_budget(study, second.number, 4)
+    assert not tn.over_budget(study, second.number, 5)
 
 
 def test_a_running_trial_is_another_workers_only_while_that_worker_lives(tmp_path):
