@@ -145,6 +145,30 @@ def test_a_model_of_other_rules_or_data_is_refused(tmp_path, capsys, field, mess
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1, err
 
 
+SHIPPED = sorted(p.stem for p in (Path(__file__).parents[2] / "strategies" / "models").glob("*.json"))
+
+
+def test_every_game_of_the_four_ships_a_model():
+    assert SHIPPED == ["gangsta", "lagranja", "obsession", "yokohama"]
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_a_shipped_model_was_made_by_playout_learn_for_its_game_rules_and_data(game):
+    """The shipped `learned` is not read through learned@PATH, so nothing checks it at run time: a rule change
+    (a new rules version) or a data change must fail here until the model is learned again."""
+    from sim.registry import rules_version
+    from strategies.learned_model import shipped_path
+
+    doc = read_model(shipped_path(game), game, feature_names(game))
+    prep = prepare(Recipe(game, ["greedy"] * 4, 1, 1, 1))
+    assert doc["command"].startswith(f"playout learn {game} ") and doc["rules_version"] == rules_version(game)
+    assert doc["data_fingerprint"] == prep.data.fingerprint
+    book = get_game(game).strategies
+    at = {w.name: i for i, w in enumerate(book.weights)}
+    played = book.player("learned").weights
+    assert {name: played[at[name]] for name in model_weights(doc)} == model_weights(doc)
+
+
 def test_eval_learned_is_refused_where_the_game_has_no_learned_value(capsys):
     code, _, err = run_cli(["run", "bazaar", "-n", "4", "--players", "mcts:eval=learned,greedy"], capsys)
     assert code == 2 and "eval=learned" in err, err
