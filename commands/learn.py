@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shlex
 from pathlib import Path
 from typing import Annotated
@@ -75,7 +76,7 @@ def learn(
     from commands.console import compile_kernels, progress
     from sim.recipe import Recipe, prepare
 
-    command = shlex.join(["playout", *opt.ARGV])
+    command = shlex.join(["playout", *(a for a in opt.ARGV if a != "--resume")])  # a resumed learn is the same learn
     with opt.claim(out):
         compile_kernels(prepare(Recipe(game, lineup, seed, 1, 1, cfg.params, cfg.data_dir)))
         bar, advance = progress(ln.total_games(cfg), f"{game} learn")
@@ -90,4 +91,8 @@ def learn(
              f"{r.diff_hi:+.1%}], head to head {r.head_to_head:.1%}"  # fmt: skip
         typer.echo(f"generation {r.gen}: {r.win_vs_greedy:.1%} [{r.lo:.1%}, {r.hi:.1%}] one seat vs greedy "
                    f"(held-out AUC {r.auc:.3f}){vs}{' kept' if r.kept else ''}")  # fmt: skip
+    tried = json.loads((out / "margins.json").read_text())
+    chosen = json.loads((out / "model.json").read_text())["margin"]
+    typer.echo("override margin (one seat vs greedy): " + ", ".join(
+        f"{r['margin']:g} {r['win_vs_greedy3']:.1%}" for r in tried) + f"; the model plays {chosen:g}")  # fmt: skip
     typer.echo(f"model: {out / 'model.json'} (play it as learned@{out / 'model.json'}); report: {out / 'report.html'}")

@@ -26,6 +26,7 @@ import numpy as np
 import polars as pl
 
 from sim.errors import ParamError, did_you_mean
+from sim.output import atomic_write_bytes
 from sim.samples import OUTCOMES, sample_range
 from strategies.learned_model import KIND, feature_names, write_model
 
@@ -35,6 +36,8 @@ STRIDE = 8  # a sampled decision every STRIDE decisions of a game (a 4-player ga
 PER_GAME = 128  # at most this many sampled decisions a game
 CHUNK = 500  # games a sample chunk
 EVAL_FIRST = 1 << 40  # the judging games' indices start here (never a sampling game)
+# lv_margin tried on the best model, after the generations; 1000 (log-odds) never overrides: the proposer alone
+MARGINS = (0.25, 0.5, 1.0, 2.0, 1000.0)
 
 
 @dataclass
@@ -238,11 +241,13 @@ def interval(x: np.ndarray) -> tuple[float, float, float]:
 def total_games(cfg: LearnConfig) -> int:
     """Games played in all: sampling, and per generation its judging against greedy (and from generation 1
     against the best so far, head to head)."""
-    return cfg.generations * (cfg.games + cfg.eval_games) + (cfg.generations - 1) * cfg.eval_games
+    return (cfg.generations * (cfg.games + cfg.eval_games) + (cfg.generations - 1) * cfg.eval_games
+            + len(MARGINS) * cfg.eval_games)  # fmt: skip
 
 
 def learn(cfg: LearnConfig, out: Path, command: str, advance) -> list[Generation]:
-    """Run (or resume) the generations; returns their records. The best model is out/model.json."""
+    """Run (or resume) the generations, then choose the best model's override margin; returns the generations'
+    records. The best model is out/model.json, the margins tried out/margins.json."""
     from sim.recipe import Recipe, prepare
 
     check_config(cfg)
@@ -303,7 +308,31 @@ def learn(cfg: LearnConfig, out: Path, command: str, advance) -> list[Generation
         write_log(log_path, settings, records)
         if kept:
             write_final(out, cfg, names, fitted, prep, records, command)
+    choose_margin(cfg, out, advance)
     return records
+
+
+def choose_margin(cfg: LearnConfig, out: Path, advance) -> list[dict]:
+    """The override margin the best model plays best with: each of MARGINS, one seat against greedy on the same
+    judging games (common random numbers), the highest win rate written into model.json. A value that only
+    costs its proposer wins is thereby shipped as the proposer alone (margin 1000), and the model says so."""
+    path = out / "margins.json"
+    if path.exists():
+        advance.skip(len(MARGINS) * cfg.eval_games)
+        return json.loads(path.read_text())
+    model = out / "model.json"
+    greedy3 = ["greedy"] * (len(cfg.players) - 1)
+    tried = []
+    for margin in MARGINS:
+        code = f"learned@{model}:lv_margin={margin:g}"
+        m, lo, hi = interval(wins(cfg, [code, *greedy3], code, EVAL_FIRST, cfg.eval_games, advance))
+        tried.append({"margin": margin, "win_vs_greedy3": m, "lo": lo, "hi": hi})
+    doc = json.loads(model.read_text())
+    doc["margin"] = max(tried, key=lambda r: r["win_vs_greedy3"])["margin"]
+    doc["margins"] = tried
+    write_model(model, doc)
+    atomic_write_bytes(path, json.dumps(tried, indent=1).encode())
+    return tried
 
 
 def write_log(path: Path, settings: dict, records: list[Generation]) -> None:
@@ -370,12 +399,16 @@ def write_report(out: Path, cfg: LearnConfig, records: list[Generation], command
     header = [f"command: {command}", f"target: {cfg.target}; sampling lineup {','.join(cfg.players)}; "
               f"{cfg.games:,} games a generation; judged on {cfg.eval_games:,} paired games",
               f"best: generation {best.gen} ({best.model}, copied to model.json)"]  # fmt: skip
+    margins = pl.DataFrame(json.loads((out / "margins.json").read_text()))
     sections = [
         Section("Strength per generation", "win rate of one seat against three greedy bots; diff_vs_best is the "
                 "paired difference to the best before it on the same games; auc and log_loss on held-out games",
                 [out / "strength.png"], [Table("generations", table)]),
         Section("Calibration", "held-out positions binned by the predicted win probability (sigmoid of the value)",
                 [out / "calibration.png"], [Table("calibration", cal)]),
+        Section("Override margin", f"the best model against three greedy bots on the same judging games at each "
+                f"lv_margin (1000: {cfg.proposer}'s choice always); model.json plays the best, {doc.get('margin')}",
+                [], [Table("margins", margins)]),
         Section("The model", "coefficients on the raw features", [], [Table("coefficients", coefs)]),
     ]  # fmt: skip
     return write_html(out / "report.html", f"{cfg.game}: learned value", header, sections)

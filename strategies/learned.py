@@ -28,7 +28,7 @@ from sim.hooks import g_n_features, g_redeal, g_rollout, g_step
 from sim.kernel_tools import first_legal
 from sim.rng import below
 from strategies import Strategy, Weight
-from strategies.learned_model import feature_names, proposer_weights, read_model, shipped_path
+from strategies.learned_model import feature_names, player_weights, read_model, shipped_path
 from strategies.learned_value import linear_value
 from strategies.mcts import N_MCTS_WEIGHTS
 
@@ -71,8 +71,8 @@ def learned_weights(game: str) -> list[Weight]:
 
 def learned_strategies(kernel: int, game: str) -> list[Strategy]:
     """The `learned` entry of a game's book: the shipped model's player (its coefficients are the book's
-    defaults, its proposer's weights the strategy's), or where the game ships none, greedy under a value of
-    zeros (nothing overrides it) until a model is given as learned@PATH."""
+    defaults, its proposer's weights and its margin the strategy's), or where the game ships none, greedy under
+    a value of zeros (nothing overrides it) until a model is given as learned@PATH."""
     doc = shipped_model(game)
     if doc is None:
         return [
@@ -80,8 +80,9 @@ def learned_strategies(kernel: int, game: str) -> list[Strategy]:
         ]
     line = doc.get("command", "playout learn")
     proposer = doc.get("proposer", {}).get("code", "greedy")
-    return [Strategy("learned", kernel, f"{proposer} proposes, the learned value may override "
-                     f"(strategies/models/{game}.json: {line})", proposer_weights(doc), FAMILY)]  # fmt: skip
+    margin = float(doc.get("margin", MARGIN))
+    return [Strategy("learned", kernel, f"{proposer} proposes, the learned value may override it (lv_margin "
+                     f"{margin:g}; strategies/models/{game}.json: {line})", player_weights(doc), FAMILY)]  # fmt: skip
 
 
 # ------------------------------------------------------------------ the kernel

@@ -6,9 +6,11 @@
 A model is `bias + sum(coef[i] * feature[i])` over the game's features (sim/games/<game>/features.py) in
 their declared order, standardisation folded in. Its `proposer` (optional) is the one-step bot whose choice
 the value may override (strategies/learned.py): its code and weights, those the model was judged with;
-without one the proposer is the game's greedy bot. A file is read only when it says it is a model of this game
-over this feature set with finite parameters; its rules version and data set are checked where the run's are
-known (sim/recipe.prepare), since a value learned under other rules or data rates another game.
+without one the proposer is the game's greedy bot. Its `margin` (optional) is the `lv_margin` `playout learn`
+found the model plays best with (without one, the book's default). A file is read only when it says it is a
+model of this game over this feature set with finite parameters; its rules version and data set are checked
+where the run's are known (sim/recipe.prepare), since a value learned under other rules or data rates another
+game.
 """
 
 from __future__ import annotations
@@ -63,6 +65,8 @@ def read_model(path: str | Path, game: str, feature_names: tuple[str, ...]) -> d
         or not all(_finite(v) for v in proposer["weights"].values())
     ):
         raise ParamError(f"model {path}: its proposer is not a code with finite weights")
+    if "margin" in doc and not (_finite(doc["margin"]) and doc["margin"] >= 0):
+        raise ParamError(f"model {path}: its margin is not a finite number >= 0")
     return doc
 
 
@@ -91,9 +95,18 @@ def proposer_weights(doc: dict) -> dict[str, float]:
     return {name: float(v) for name, v in doc.get("proposer", {}).get("weights", {}).items()}
 
 
-def model_weights(doc: dict) -> dict[str, float]:
-    """The model as the `learned` family's weights: its proposer's, then lv_<feature> and lv_bias."""
+def player_weights(doc: dict) -> dict[str, float]:
+    """What a model sets besides its value: its proposer's weights and the override margin it was chosen with."""
     out = proposer_weights(doc)
+    if "margin" in doc:
+        out["lv_margin"] = float(doc["margin"])
+    return out
+
+
+def model_weights(doc: dict) -> dict[str, float]:
+    """The model as the `learned` family's weights: its proposer's and its margin, then lv_<feature> and
+    lv_bias."""
+    out = player_weights(doc)
     out.update({f"lv_{name}": float(c) for name, c in zip(doc["features"], doc["coef"], strict=True)})
     out["lv_bias"] = float(doc["bias"])
     return out

@@ -89,6 +89,7 @@ def test_a_model_file_round_trips_into_the_players_weights(tmp_path):
         (None, "for the game 'gangsta'"),
         (None, "its proposer is not"),
         (None, "proposer sets unknown weight"),
+        (None, "its margin is not"),
     ],
 )
 def test_a_bad_model_file_is_one_line_and_exit_code_2(tmp_path, capsys, content, message):
@@ -97,6 +98,8 @@ def test_a_bad_model_file_is_one_line_and_exit_code_2(tmp_path, capsys, content,
         path.write_text(content)
     elif "proposer is not" in message:
         path = a_model(tmp_path, proposer={"code": "tuned", "weights": {"w_money": "much"}})
+    elif "margin is not" in message:
+        path = a_model(tmp_path, margin=-1.0)
     elif "unknown weight" in message:
         path = a_model(tmp_path, proposer={"code": "tuned", "weights": {"w_nosuch": 1.0}})
     elif "feature set" in message:
@@ -120,6 +123,14 @@ def test_a_models_proposer_plays_with_the_weights_the_model_was_judged_with(tmp_
     assert proposed[at["w_money"]] == 0.7 and proposed[at["w_order"]] == 2.5
     plain = book.player(f"learned@{a_model(tmp_path)}").weights  # no proposer: greedy's own weights
     assert plain[at["w_money"]] == book.weights[at["w_money"]].default
+
+
+def test_a_models_margin_is_the_margin_it_plays_with(tmp_path):
+    book = get_game(GAME).strategies
+    at = {w.name: i for i, w in enumerate(book.weights)}
+    assert book.player(f"learned@{a_model(tmp_path, margin=2.0)}").weights[at["lv_margin"]] == 2.0
+    default = book.weights[at["lv_margin"]].default
+    assert book.player(f"learned@{a_model(tmp_path)}").weights[at["lv_margin"]] == default
 
 
 def test_learn_writes_its_proposers_weights_into_the_model():
@@ -213,6 +224,16 @@ def test_learn_writes_a_model_that_plays_and_its_report(learned_run, capsys):
         ["run", GAME, "-n", "8", "--players", f"learned@{model},greedy*3", "--out", str(out / "r")], capsys
     )
     assert code == 0, err
+
+
+def test_learn_plays_the_best_model_at_the_margin_that_won_most(learned_run):
+    out, _ = learned_run
+    doc = read_model(out / "model.json", GAME, feature_names(GAME))
+    tried = doc["margins"]
+    assert [r["margin"] for r in tried] == list(ln.MARGINS)
+    assert doc["margin"] == max(tried, key=lambda r: r["win_vs_greedy3"])["margin"]
+    assert all(r["lo"] <= r["win_vs_greedy3"] <= r["hi"] for r in tried)
+    assert json.loads((out / "margins.json").read_text()) == tried  # kept for a resume
 
 
 def test_learn_resumes_where_it_stopped_and_refuses_other_settings(learned_run):
