@@ -400,6 +400,7 @@ def write_report(out: Path, cfg: LearnConfig, records: list[Generation], command
               f"{cfg.games:,} games a generation; judged on {cfg.eval_games:,} paired games",
               f"best: generation {best.gen} ({best.model}, copied to model.json)"]  # fmt: skip
     margins = pl.DataFrame(json.loads((out / "margins.json").read_text()))
+    chosen = json.loads((out / "model.json").read_text()).get("margin")
     sections = [
         Section("Strength per generation", "win rate of one seat against three greedy bots; diff_vs_best is the "
                 "paired difference to the best before it on the same games; auc and log_loss on held-out games",
@@ -407,7 +408,7 @@ def write_report(out: Path, cfg: LearnConfig, records: list[Generation], command
         Section("Calibration", "held-out positions binned by the predicted win probability (sigmoid of the value)",
                 [out / "calibration.png"], [Table("calibration", cal)]),
         Section("Override margin", f"the best model against three greedy bots on the same judging games at each "
-                f"lv_margin (1000: {cfg.proposer}'s choice always); model.json plays the best, {doc.get('margin')}",
+                f"lv_margin (1000: {cfg.proposer}'s choice always); model.json plays the best, {chosen:g}",
                 [], [Table("margins", margins)]),
         Section("The model", "coefficients on the raw features", [], [Table("coefficients", coefs)]),
     ]  # fmt: skip

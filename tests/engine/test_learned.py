@@ -219,6 +219,8 @@ def test_learn_writes_a_model_that_plays_and_its_report(learned_run, capsys):
     assert records[0].kept and 0 <= records[0].win_vs_greedy <= 1
     path = ln.write_report(out, small_config(), records, "test")
     assert path.exists() and (out / "calibration.png").exists() and (out / "strength.png").exists()
+    chosen = read_model(out / "model.json", GAME, feature_names(GAME))["margin"]
+    assert f"model.json plays the best, {chosen:g}" in path.read_text()
     model = out / "model.json"
     code, _, err = run_cli(
         ["run", GAME, "-n", "8", "--players", f"learned@{model},greedy*3", "--out", str(out / "r")], capsys
