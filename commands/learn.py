@@ -91,8 +91,8 @@ def learn(
              f"{r.diff_hi:+.1%}], head to head {r.head_to_head:.1%}"  # fmt: skip
         typer.echo(f"generation {r.gen}: {r.win_vs_greedy:.1%} [{r.lo:.1%}, {r.hi:.1%}] one seat vs greedy "
                    f"(held-out AUC {r.auc:.3f}){vs}{' kept' if r.kept else ''}")  # fmt: skip
-    tried = json.loads((out / "margins.json").read_text())
-    chosen = json.loads((out / "model.json").read_text())["margin"]
+    final = json.loads((out / "model.json").read_text())
     typer.echo("override margin (one seat vs greedy): " + ", ".join(
-        f"{r['margin']:g} {r['win_vs_greedy3']:.1%}" for r in tried) + f"; the model plays {chosen:g}")  # fmt: skip
+        f"{r['margin']:g} {r['win_vs_greedy3']:.1%}" for r in final["margins"]) + f"; the model plays "
+        f"{final['margin']:g}")  # fmt: skip
     typer.echo(f"model: {out / 'model.json'} (play it as learned@{out / 'model.json'}); report: {out / 'report.html'}")

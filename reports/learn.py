@@ -26,7 +26,6 @@ import numpy as np
 import polars as pl
 
 from sim.errors import ParamError, did_you_mean
-from sim.output import atomic_write_bytes
 from sim.samples import OUTCOMES, sample_range
 from strategies.learned_model import KIND, feature_names, write_model
 
@@ -247,7 +246,7 @@ def total_games(cfg: LearnConfig) -> int:
 
 def learn(cfg: LearnConfig, out: Path, command: str, advance) -> list[Generation]:
     """Run (or resume) the generations, then choose the best model's override margin; returns the generations'
-    records. The best model is out/model.json, the margins tried out/margins.json."""
+    records. The best model is out/model.json, with the margins tried."""
     from sim.recipe import Recipe, prepare
 
     check_config(cfg)
@@ -314,24 +313,23 @@ def learn(cfg: LearnConfig, out: Path, command: str, advance) -> list[Generation
 
 def choose_margin(cfg: LearnConfig, out: Path, advance) -> list[dict]:
     """The override margin the best model plays best with: each of MARGINS, one seat against greedy on the same
-    judging games (common random numbers), the highest win rate written into model.json. A value that only
-    costs its proposer wins is thereby shipped as the proposer alone (margin 1000), and the model says so."""
-    path = out / "margins.json"
-    if path.exists():
-        advance.skip(len(MARGINS) * cfg.eval_games)
-        return json.loads(path.read_text())
+    judging games (common random numbers), the highest win rate written into model.json (`margin`, with every
+    margin tried as `margins`). A value that only costs its proposer wins is thereby shipped as the proposer
+    alone (margin 1000), and the model says so. A model.json with `margins` has had this step (a resume)."""
     model = out / "model.json"
+    doc = json.loads(model.read_text())
+    if "margins" in doc:
+        advance.skip(len(MARGINS) * cfg.eval_games)
+        return doc["margins"]
     greedy3 = ["greedy"] * (len(cfg.players) - 1)
     tried = []
     for margin in MARGINS:
         code = f"learned@{model}:lv_margin={margin:g}"
         m, lo, hi = interval(wins(cfg, [code, *greedy3], code, EVAL_FIRST, cfg.eval_games, advance))
         tried.append({"margin": margin, "win_vs_greedy3": m, "lo": lo, "hi": hi})
-    doc = json.loads(model.read_text())
     doc["margin"] = max(tried, key=lambda r: r["win_vs_greedy3"])["margin"]
     doc["margins"] = tried
     write_model(model, doc)
-    atomic_write_bytes(path, json.dumps(tried, indent=1).encode())
     return tried
 
 
@@ -399,8 +397,8 @@ def write_report(out: Path, cfg: LearnConfig, records: list[Generation], command
     header = [f"command: {command}", f"target: {cfg.target}; sampling lineup {','.join(cfg.players)}; "
               f"{cfg.games:,} games a generation; judged on {cfg.eval_games:,} paired games",
               f"best: generation {best.gen} ({best.model}, copied to model.json)"]  # fmt: skip
-    margins = pl.DataFrame(json.loads((out / "margins.json").read_text()))
-    chosen = json.loads((out / "model.json").read_text()).get("margin")
+    final = json.loads((out / "model.json").read_text())
+    margins, chosen = pl.DataFrame(final["margins"]), final["margin"]
     sections = [
         Section("Strength per generation", "win rate of one seat against three greedy bots; diff_vs_best is the "
                 "paired difference to the best before it on the same games; auc and log_loss on held-out games",
