@@ -3,10 +3,11 @@ sim/playloop.py; the search, strategies/mcts.py) calls into one game without rec
 
 numba cannot cache a function that receives compiled functions as arguments or through a closure (a cache
 miss in every process), so the shared code takes the game as a *literal string* and calls the hooks below
-(`g_step("yokohama", s, d, k, a)`). Each hook is an `overload` that numba resolves, while it compiles that
-specialisation, to the function of the same name in the game's modules; the result is an ordinary compiled
-function that the cache keeps. With the JIT off (NUMBA_DISABLE_JIT=1) the hooks' Python bodies do the same
-lookup at run time, so the shared code also runs as plain Python.
+(`g_step("yokohama", s, d, k, a)`). A hook that calls a game's function is an `intrinsic` that numba resolves,
+while it compiles that specialisation, to a direct call of the function of the same name in the game's
+modules; the result is an ordinary compiled function that the cache keeps. With the JIT off
+(NUMBA_DISABLE_JIT=1) each hook is a Python function doing the same lookup at run time, so the shared code
+also runs as plain Python.
 
 Where a hook looks (a game supplies these and nothing else to the shared code):
     sim/games/<game>/rules      init_state, legal_mask, step, current_player, is_terminal, final_scores
@@ -23,11 +24,12 @@ Where a hook looks (a game supplies these and nothing else to the shared code):
 from __future__ import annotations
 
 import importlib
+import inspect
 
 import numpy as np
-from numba import types
+from numba import config, types
 from numba.core.errors import TypingError
-from numba.extending import overload
+from numba.extending import intrinsic, overload
 
 _PLACES = {
     "rules": "sim.games.{}.rules",
@@ -49,85 +51,86 @@ def module_of(game, place: str):
     return importlib.import_module(_PLACES[place].format(game))
 
 
-def hook(python_hook):
-    """Overload `python_hook` for compiled callers, resolved per game on its literal name and inlined where it
-    is called, so the caller calls the game's own function. Not inlined, each hook was a function of its own
-    around the game's: a second call per step (Gangsta!'s random games spent about 4% of their time in the
-    wrappers) and a second link and machine-code pass of the game's whole step or bots when compiling.
-    Inlining does not remove the reference counts of the arrays passed on (numba's inliner gives them new
-    variables); a hook written as an @intrinsic would (benchmarks/README.md, issue 29)."""
-    return overload(python_hook, prefer_literal=True, inline="always")
+def calls(place: str, name: str, int64_at: tuple[int, ...] = ()):
+    """Make the declared hook `def g_x(game, ...)` call the game's function `name` of `place` with the
+    arguments after the game's name (those at `int64_at` as int64).
+
+    Compiled, the hook is an intrinsic that emits the call itself. Written as an inlined `overload`, it cost
+    random games 4-14% of their speed (issue 29): numba's inliner gives the arrays passed on new variables,
+    with a reference count taken and dropped around every call of the rules. Non-literal argument types are
+    passed on, so a constant argument does not compile the game's function once more for its value."""
+
+    def declare(declared):
+        def run(game, *args):  # the JIT off: the same lookup, at run time
+            return getattr(module_of(game, place), name)(*args)
+
+        if config.DISABLE_JIT:
+            run.__name__, run.__doc__ = declared.__name__, declared.__doc__
+            return run
+
+        def typer(typingctx, game, *args):
+            f = getattr(module_of(game, place), name)
+            passed = tuple(types.int64 if i in int64_at else types.unliteral(t) for i, t in enumerate(args))
+            fnty = typingctx.resolve_value_type(f)
+            inner = fnty.get_call_type(typingctx, passed, {})
+
+            def codegen(context, builder, signature, values):
+                cast = [context.cast(builder, v, t, u) for v, t, u in zip(values[1:], args, inner.args, strict=True)]
+                return context.get_function(fnty, inner)(builder, cast)
+
+            return inner.return_type(game, *args), codegen
+
+        # numba folds a call's arguments by the definition's signature: the declared one, after the context
+        context = inspect.Parameter("typingctx", inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        typer.__signature__ = inspect.Signature([context, *inspect.signature(declared).parameters.values()])
+        typer.__name__, typer.__doc__ = declared.__name__, declared.__doc__
+        return intrinsic(prefer_literal=True)(typer)
+
+    return declare
 
 
 # ------------------------------------------------------------------ the rules
 
 
+@calls("rules", "init_state")
 def g_init_state(game, s, d, k, n_players, rng):
-    return module_of(game, "rules").init_state(s, d, k, n_players, rng)
+    """Deal a new game into s."""
 
 
+@calls("rules", "legal_mask")
 def g_legal_mask(game, s, d, k, mask):
-    return module_of(game, "rules").legal_mask(s, d, k, mask)
+    """Mark the legal actions in mask; how many there are."""
 
 
+# always an int64 action: an int32 one (the search tree's) would compile the game's whole step again
+@calls("rules", "step", int64_at=(3,))
 def g_step(game, s, d, k, a):
-    return module_of(game, "rules").step(s, d, k, a)
+    """Apply action a to s."""
 
 
+@calls("rules", "current_player")
 def g_current_player(game, s):
-    return module_of(game, "rules").current_player(s)
+    """The seat to act."""
 
 
+@calls("rules", "is_terminal")
 def g_is_terminal(game, s):
-    return module_of(game, "rules").is_terminal(s)
+    """Whether the game has ended."""
 
 
+@calls("rules", "final_scores")
 def g_final_scores(game, s, d, k, scores, ranks):
-    return module_of(game, "rules").final_scores(s, d, k, scores, ranks)
+    """Write each seat's score and rank; the winner."""
+
+
+# ------------------------------------------------------------------ a game's sizes, read at compile time
 
 
 def g_players(game, s):
     return s[module_of(game, "layout").G_PLAYERS]
 
 
-@hook(g_init_state)
-def _init_state(game, s, d, k, n_players, rng):
-    f = module_of(game, "rules").init_state
-    return lambda game, s, d, k, n_players, rng: f(s, d, k, n_players, rng)
-
-
-@hook(g_legal_mask)
-def _legal_mask(game, s, d, k, mask):
-    f = module_of(game, "rules").legal_mask
-    return lambda game, s, d, k, mask: f(s, d, k, mask)
-
-
-@hook(g_step)
-def _step(game, s, d, k, a):
-    f = module_of(game, "rules").step
-    # always an int64 action: an int32 one (the search tree's) would compile the game's whole step again
-    return lambda game, s, d, k, a: f(s, d, k, np.int64(a))
-
-
-@hook(g_current_player)
-def _current_player(game, s):
-    f = module_of(game, "rules").current_player
-    return lambda game, s: f(s)
-
-
-@hook(g_is_terminal)
-def _is_terminal(game, s):
-    f = module_of(game, "rules").is_terminal
-    return lambda game, s: f(s)
-
-
-@hook(g_final_scores)
-def _final_scores(game, s, d, k, scores, ranks):
-    f = module_of(game, "rules").final_scores
-    return lambda game, s, d, k, scores, ranks: f(s, d, k, scores, ranks)
-
-
-@hook(g_players)
+@overload(g_players, prefer_literal=True, inline="always")
 def _players(game, s):
     at = module_of(game, "layout").G_PLAYERS
     return lambda game, s: s[at]
@@ -141,13 +144,13 @@ def g_new_mask(game):
     return np.zeros(module_of(game, "actions").N_ACTIONS, np.uint8)
 
 
-@hook(g_new_state)
+@overload(g_new_state, prefer_literal=True, inline="always")
 def _new_state(game):
     size = module_of(game, "layout").STATE_SIZE
     return lambda game: np.zeros(size, np.int32)
 
 
-@hook(g_new_mask)
+@overload(g_new_mask, prefer_literal=True, inline="always")
 def _new_mask(game):
     size = module_of(game, "actions").N_ACTIONS
     return lambda game: np.zeros(size, np.uint8)
@@ -157,24 +160,14 @@ def _new_mask(game):
 # an unfinished game scored
 
 
+@calls("hidden", "redeal")
 def g_redeal(game, s, d, k, seat, rng, stream):
-    return module_of(game, "hidden").redeal(s, d, k, seat, rng, stream)
+    """Re-deal in s what `seat` cannot see, drawing from rng's `stream`."""
 
 
+@calls("bots", "evaluate")
 def g_evaluate(game, s, d, k, out):
-    return module_of(game, "bots").evaluate(s, d, k, out)
-
-
-@hook(g_redeal)
-def _redeal(game, s, d, k, seat, rng, stream):
-    f = module_of(game, "hidden").redeal
-    return lambda game, s, d, k, seat, rng, stream: f(s, d, k, seat, rng, stream)
-
-
-@hook(g_evaluate)
-def _evaluate(game, s, d, k, out):
-    f = module_of(game, "bots").evaluate
-    return lambda game, s, d, k, out: f(s, d, k, out)
+    """Score an unfinished game per seat into out."""
 
 
 # ------------------------------------------------------------------ a seat's view of a position (the learned value)
@@ -215,8 +208,9 @@ def _n_features(game):
 # ------------------------------------------------------------------ the result row and the trace
 
 
+@calls("row", "write_row")
 def g_write_row(game, s, d, k, status, steps, decisions, row):
-    return module_of(game, "row").write_row(s, d, k, status, steps, decisions, row)
+    """Write the finished game's result row."""
 
 
 def g_trace_label(game, s, a):
@@ -224,13 +218,7 @@ def g_trace_label(game, s, a):
     return -1 if label is None else label(s, a)
 
 
-@hook(g_write_row)
-def _write_row(game, s, d, k, status, steps, decisions, row):
-    f = module_of(game, "row").write_row
-    return lambda game, s, d, k, status, steps, decisions, row: f(s, d, k, status, steps, decisions, row)
-
-
-@hook(g_trace_label)
+@overload(g_trace_label, prefer_literal=True, inline="always")
 def _trace_label(game, s, a):
     f = getattr(module_of(game, "row"), "trace_label", None)
     if f is None:  # the game does not label its steps
@@ -241,35 +229,16 @@ def _trace_label(game, s, a):
 # ------------------------------------------------------------------ the game's bots
 
 
+@calls("bots", "choose")
 def g_choose(game, kernel, w, s, d, k, mask, n_legal, seat, rng, memory):
-    return module_of(game, "bots").choose(kernel, w, s, d, k, mask, n_legal, seat, rng, memory)
+    """The action the bot `kernel` with weights w chooses for `seat`."""
 
 
+@calls("bots", "rollout")
 def g_rollout(game, policy, w, s, d, k, mask, n_legal, seat, rng, memory):
-    return module_of(game, "bots").rollout(policy, w, s, d, k, mask, n_legal, seat, rng, memory)
+    """The action the search's rollout `policy` plays for `seat`."""
 
 
+@calls("bots", "new_memory")
 def g_new_memory(game):
-    return module_of(game, "bots").new_memory()
-
-
-@hook(g_choose)
-def _choose(game, kernel, w, s, d, k, mask, n_legal, seat, rng, memory):
-    f = module_of(game, "bots").choose
-    return lambda game, kernel, w, s, d, k, mask, n_legal, seat, rng, memory: f(
-        kernel, w, s, d, k, mask, n_legal, seat, rng, memory
-    )
-
-
-@hook(g_rollout)
-def _rollout(game, policy, w, s, d, k, mask, n_legal, seat, rng, memory):
-    f = module_of(game, "bots").rollout
-    return lambda game, policy, w, s, d, k, mask, n_legal, seat, rng, memory: f(
-        policy, w, s, d, k, mask, n_legal, seat, rng, memory
-    )
-
-
-@hook(g_new_memory)
-def _new_memory(game):
-    f = module_of(game, "bots").new_memory
-    return lambda game: f()
+    """Each seat's bot memory, zeroed."""
