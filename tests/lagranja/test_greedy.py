@@ -11,6 +11,7 @@
   markers are used in deliveries only."""
 
 import numpy as np
+import pytest
 from numba import njit
 
 from sim.games.lagranja.actions import (
@@ -114,6 +115,12 @@ W_DEFER = BOOK.weight_vector(BOOK.strategies["greedy"], {"w_noise": 0.0})
 
 
 SHORTCUTS, ALL_KEPT, TOP, DEFER, OPTION, DIE, ROOF = range(7)  # the checks play_games runs
+
+# The checks on played games run in the slow tier (CI's second step): they hold the bot's shortcuts to its own
+# plain one-step values, not a rule or a command, and their kernel, which links La Granja's whole rules and greedy
+# into a new module, took 64-100 s to compile cold, a tenth of the README's test line (issue 28). The scenario
+# tests at the end of this file stay in the default tier.
+on_played_games = pytest.mark.slow
 
 
 @njit(cache=True)
@@ -390,6 +397,7 @@ def check_die(w, s, d, k, mask, p, out):
             out[1] += 1
 
 
+@on_played_games
 def test_the_greedy_shortcuts_give_the_plain_values():
     out = np.zeros(4, np.int64)
     play_games(np.int64(200), W, np.int64(17), D, K, SHORTCUTS, out)
@@ -398,6 +406,7 @@ def test_the_greedy_shortcuts_give_the_plain_values():
     assert out[1] > 100_000 and out[3] > 1_000  # the checks saw enough
 
 
+@on_played_games
 def test_with_every_top_at_least_its_group_the_greedy_is_the_plain_greedy():
     out = np.zeros(2, np.int64)
     play_games(np.int64(100), W_ALL, np.int64(23), D, K, ALL_KEPT, out)
@@ -405,6 +414,7 @@ def test_with_every_top_at_least_its_group_the_greedy_is_the_plain_greedy():
     assert out[1] > 5_000
 
 
+@on_played_games
 def test_the_pre_score_keeps_the_best_estimates_and_the_greedy_the_best_kept():
     out = np.zeros(4, np.int64)
     play_games(np.int64(100), W_QUIET, np.int64(29), D, K, TOP, out)
@@ -413,6 +423,7 @@ def test_the_pre_score_keeps_the_best_estimates_and_the_greedy_the_best_kept():
     assert out[2] > 2_000 and out[3] > 5_000  # enough decisions ranked, and candidates really left out
 
 
+@on_played_games
 def test_a_delivery_worth_its_good_comes_first_and_roofs_wait_for_the_deliveries():
     out = np.zeros(4, np.int64)
     play_games(np.int64(100), W_DEFER, np.int64(31), D, K, DEFER, out)
@@ -421,6 +432,7 @@ def test_a_delivery_worth_its_good_comes_first_and_roofs_wait_for_the_deliveries
     assert out[1] > 1_000 and out[3] > 500  # enough of both seen (100 games: about 1,600 and 950)
 
 
+@on_played_games
 def test_below_a_roofs_price_the_greedy_sells_only_to_buy_it():
     """The roof decision is offered below the price (RULES.md 'Step 4, roofs'); the greedy's roof_plan sells (or
     trades for silver) only when buying so scores better, and every sale it begins ends with a roof bought."""
@@ -431,6 +443,7 @@ def test_below_a_roofs_price_the_greedy_sells_only_to_buy_it():
     assert out[3] > out[0]  # and not in every decision below the price
 
 
+@on_played_games
 def test_the_option_pre_score_takes_the_option_the_full_score_would():
     """An option (of revenue dice 2, 4, 5, 6, a card or the siesta) is taken by its estimate alone, unscored. The
     estimate leaves out what the flow adds when the turn passes on, so it may differ: allowed in 1 decision of 100
@@ -442,6 +455,7 @@ def test_the_option_pre_score_takes_the_option_the_full_score_would():
     assert out[0] <= out[1] // 100, f"{out[0]} of {out[1]} options differ from the full score's choice"
 
 
+@on_played_games
 def test_a_die_is_estimated_at_exactly_what_the_full_score_sees():
     """The dice are ranked by their revenue (die_worth) and the best is taken unscored: the estimate must be the
     full score's gain wherever it is used (measured: 42 of a game's 48 die decisions, the others scored in full)."""
