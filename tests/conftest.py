@@ -83,8 +83,15 @@ def _games(config) -> list[str]:
 
 # Tests that run in one worker, one after another (pytest-xdist otherwise hands out tests one by one, and two
 # workers would each do the same long work at once): a module with its own test kernel, which a cold cache
-# compiles in a minute or more, and the tests that share the baseline replays (shared_replays below).
+# compiles in a minute or more, a module whose module-scoped fixture compiles or plays for a while (each worker
+# would run it), and the tests that share the baseline replays (shared_replays below).
 ONE_WORKER = {
+    "tests/engine/test_learned.py": "learned value kernels",
+    "tests/engine/test_tune.py": "the badly set weight's tune",
+    **{
+        f"tests/{game}/test_features.py": f"{game} features kernels"
+        for game in ("bazaar", "gangsta", "lagranja", "obsession", "yokohama")
+    },
     "tests/lagranja/test_greedy.py": "lagranja greedy kernel",
     "tests/gangsta/test_invariants.py": "gangsta invariants kernel",
     "tests/lagranja/test_invariants.py": "lagranja invariants kernel",
