@@ -1,10 +1,10 @@
 """What every game's position features (sim/games/<game>/features.py) must keep, checked on played positions.
 
-`positions` plays seeded games through the game's own rules (init_state, legal_mask, step) with the random
-bot, or with a bot given as `choose(s, d, k, mask, n_legal, seat, rng) -> action`, and keeps every position
-reached. The checks then hold the features to the contract of issue 33: a seat's features read nothing it
-cannot see (the game's `hidden.redeal` for that seat changes none of them), they are finite, their names are
-unique and each of them varies over the positions.
+`positions` plays seeded games the way `playout run` does (the traced play loop, one bot in every seat) and
+keeps every position reached: that loop is the one the test run's warm-up compiled, where calling a bot from
+Python would compile it once more (La Granja's greedy 24 s, cold). The checks then hold the features to the
+contract of issue 33: a seat's features read nothing it cannot see (the game's `hidden.redeal` for that seat
+changes none of them), they are finite, their names are unique and each of them varies over the positions.
 """
 
 from __future__ import annotations
@@ -13,8 +13,10 @@ import importlib
 
 import numpy as np
 
-from sim.kernel_tools import random_legal
+from sim.recipe import Recipe, prepare
 from sim.rng import N_STREAMS, new_streams
+from sim.spec import STATUS_OK
+from sim.trace import trace_game
 
 
 class Game:
@@ -36,28 +38,14 @@ class Game:
         return out
 
 
-def random_choice(s, d, k, mask, n_legal, seat, rng):
-    return random_legal(mask, n_legal, rng, np.int64(1 + seat))
-
-
-def positions(g: Game, n_players: int, games: range, seed: int = 1, choose=random_choice, max_steps: int = 20000):
+def positions(g: Game, n_players: int, games: range, seed: int = 1, bot: str = "random") -> list[np.ndarray]:
     """Every position of the seeded games (the finished one included), as copies of the state."""
+    prep = prepare(Recipe(g.name, [bot] * n_players, seed, max(games) + 1, max(games) + 1))
     out = []
-    mask = np.zeros(g.actions.N_ACTIONS, np.uint8)
     for game in games:
-        rng = new_streams(seed, game)
-        s = np.zeros(g.layout.STATE_SIZE, np.int32)
-        g.rules.init_state(s, g.d, g.k, np.int64(n_players), rng)
-        for _ in range(max_steps):
-            out.append(s.copy())
-            if g.rules.is_terminal(s):
-                break
-            n_legal = g.rules.legal_mask(s, g.d, g.k, mask)
-            assert n_legal > 0
-            seat = g.rules.current_player(s)
-            g.rules.step(s, g.d, g.k, np.int64(choose(s, g.d, g.k, mask, n_legal, seat, rng)))
-        else:
-            raise AssertionError(f"{g.name}: game {game} did not end in {max_steps} steps")
+        trace = trace_game(prep, game)
+        assert trace.row[0] == STATUS_OK, f"{g.name}: game {game} ended with status {trace.row[0]}"
+        out += [trace.initial, *(step.after for step in trace.steps)]
     return out
 
 

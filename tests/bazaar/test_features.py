@@ -7,18 +7,12 @@ import pytest
 from sim.games.bazaar.features import FEATURES
 from sim.games.bazaar.layout import G_DECK, G_DECK_N, G_PLAYERS, G_ROUND, P_INCOME, P_VP
 from sim.games.bazaar.params import K_COINS_PER_VP, K_ROUNDS
-from strategies.bazaar import BOOK, greedy
 from tests import features_check as fc
 from tests.kernel_code import literal_argument_calls, recursive_chain
 
 from .scenario import Game, cost, pb
 
 G = fc.Game("bazaar")
-GREEDY_W = BOOK.weight_vector(BOOK.strategies["greedy"], {})
-
-
-def greedy_choice(s, d, k, mask, n_legal, seat, rng):
-    return greedy(GREEDY_W, s, d, k, mask, np.int64(seat), rng)
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +21,7 @@ def played():
     return (
         fc.positions(G, 2, range(3), seed=1)
         + fc.positions(G, 4, range(3), seed=2)
-        + fc.positions(G, 3, range(3), seed=3, choose=greedy_choice)
+        + fc.positions(G, 3, range(3), seed=3, bot="greedy")
     )
 
 

@@ -9,18 +9,12 @@ from sim.games.gangsta.layout import G_CHAPTER, G_GDECK, G_GDECK_N, G_HDECK_N, G
 from sim.games.gangsta.params import K_END_AT, K_MOST_VP
 from sim.games.gangsta.rules import deck_base
 from sim.games.gangsta.tables import H_INFLUENCE
-from strategies.gangsta import BOOK, greedy
 from tests import features_check as fc
 from tests.kernel_code import literal_argument_calls, recursive_chain, rules_files
 
 from .scenario import Game, heist_field, influence, pb
 
 G = fc.Game("gangsta")
-GREEDY_W = BOOK.weight_vector(BOOK.strategies["greedy"], {})
-
-
-def greedy_choice(s, d, k, mask, n_legal, seat, rng):
-    return greedy(GREEDY_W, s, d, k, mask, np.int64(seat), rng)
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +23,7 @@ def played():
     return (
         fc.positions(G, 2, range(2), seed=1)
         + fc.positions(G, 4, range(2), seed=2)
-        + fc.positions(G, 3, range(2), seed=3, choose=greedy_choice)
+        + fc.positions(G, 3, range(2), seed=3, bot="greedy")
     )
 
 

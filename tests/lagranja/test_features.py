@@ -31,18 +31,12 @@ from sim.games.lagranja.layout import (
 )
 from sim.games.lagranja.params import K_SILVER_PER_VP, K_TRADE_SILVER
 from sim.games.lagranja.tables import D_SELL
-from strategies.lagranja import BOOK, greedy
 from tests import features_check as fc
 from tests.kernel_code import literal_argument_calls, recursive_chain, rules_files
 
 from .scenario import D, barrow_card, barrow_of, game, give_barrow, pb
 
 G = fc.Game("lagranja")
-GREEDY_W = BOOK.weight_vector(BOOK.strategies["greedy"], {})
-
-
-def greedy_choice(s, d, k, mask, n_legal, seat, rng):
-    return greedy(GREEDY_W, s, d, k, mask, n_legal, np.int64(seat), rng)
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +46,7 @@ def played():
         fc.positions(G, 1, range(1), seed=1)
         + fc.positions(G, 2, range(1), seed=2)
         + fc.positions(G, 4, range(1), seed=3)
-        + fc.positions(G, 3, range(1), seed=4, choose=greedy_choice)
+        + fc.positions(G, 3, range(1), seed=4, bot="greedy")
     )
 
 

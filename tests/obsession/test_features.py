@@ -21,18 +21,12 @@ from sim.games.obsession.layout import (
     POSITIONS,
 )
 from sim.games.obsession.tables import V_VP, vpc_base
-from strategies.obsession import BOOK, greedy
 from tests import features_check as fc
 from tests.kernel_code import literal_argument_calls, recursive_chain, rules_files
 
 from .scenario import DATA, D, Game, pb
 
 G = fc.Game("obsession")
-GREEDY_W = BOOK.weight_vector(BOOK.strategies["greedy"], {})
-
-
-def greedy_choice(s, d, k, mask, n_legal, seat, rng):
-    return greedy(GREEDY_W, s, d, k, mask, np.int64(seat), rng)
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +35,7 @@ def played():
     return (
         fc.positions(G, 2, range(1), seed=1)
         + fc.positions(G, 4, range(1), seed=2)
-        + fc.positions(G, 3, range(1), seed=3, choose=greedy_choice)
+        + fc.positions(G, 3, range(1), seed=3, bot="greedy")
     )
 
 
