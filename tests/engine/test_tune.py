@@ -106,7 +106,8 @@ def test_workers_sharing_a_storage_play_each_trial_once_and_confirm_the_same_bes
 
     url = f"sqlite:///{tmp_path / 'shared.db'}"
     args = ["tune", "yokohama", BAD, "--against", "greedy*3", "--weights", "w_money", "--range", "w_money=0..2.5",
-            "--budget", "1600", "--trials", "8", "--confirm", "100", "--seed", "3", "--storage", url]  # fmt: skip
+            "--budget", "6400", "--trials", "8", "--confirm", "100", "--seed", "3", "--storage", url]  # fmt: skip
+    # 800 games a trial (a few seconds for all 8): with 200, one worker once played all 8 before the other joined
     root = Path(__file__).resolve().parents[2]
     workers = [
         subprocess.Popen([sys.executable, "-m", "cli", *args, "--out", str(tmp_path / f"w{i}")], cwd=root,
