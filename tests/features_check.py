@@ -24,10 +24,8 @@ class Game:
 
     def __init__(self, name: str):
         self.name = name
-        self.rules = importlib.import_module(f"sim.games.{name}.rules")
         self.hidden = importlib.import_module(f"sim.games.{name}.hidden")
         self.layout = importlib.import_module(f"sim.games.{name}.layout")
-        self.actions = importlib.import_module(f"sim.games.{name}.actions")
         self.module = importlib.import_module(f"sim.games.{name}.features")
         self.d = importlib.import_module(f"sim.games.{name}.tables").load().array
         self.k = importlib.import_module(f"sim.games.{name}.params").PARAMS.defaults()

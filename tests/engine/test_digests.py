@@ -36,7 +36,8 @@ SEARCHER = "mcts:iters=4"
 
 def lineup(game: str, n_players: int) -> list[str]:
     """Every non-search bot of the game in turn, starting at an offset set by the player count. Not `learned`:
-    its play is its shipped model's, retrained by `playout learn` (a new model is not a change of the code)."""
+    its play is its shipped model's, retrained by `playout learn` (a new model is not a change of the code).
+    `tuned` is in: a new shipped preset moves the digests whose lineup plays it, re-recorded with the preset."""
     book = get_game(game).strategies
     bots = [code for code, s in book.strategies.items() if s.family not in ("mcts", "learned")]
     return [bots[(n_players + i) % len(bots)] for i in range(n_players)]
