@@ -46,7 +46,7 @@ def strategies(game: opt.GameArgument):
     console.print(t)
     if book.weights:
         w = Table("weight", "default", "what it values", title="weights (set with CODE:NAME=VALUE,...)")
-        model = [x for x in book.weights if x.only == "learned" and x.name != "lv_margin"]
+        model = [x for x in book.weights if x.only == "learned" and x.name not in ("lv_margin", "lv_look")]
         for x in book.weights:
             if x in model:  # one row for the learned value's coefficients, which a model file sets
                 if x is model[0]:

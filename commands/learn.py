@@ -92,7 +92,7 @@ def learn(
         typer.echo(f"generation {r.gen}: {r.win_vs_greedy:.1%} [{r.lo:.1%}, {r.hi:.1%}] one seat vs greedy "
                    f"(held-out AUC {r.auc:.3f}){vs}{' kept' if r.kept else ''}")  # fmt: skip
     final = json.loads((out / "model.json").read_text())
-    typer.echo("override margin (one seat vs greedy): " + ", ".join(
-        f"{r['margin']:g} {r['win_vs_greedy3']:.1%}" for r in final["margins"]) + f"; the model plays "
-        f"{final['margin']:g}")  # fmt: skip
+    typer.echo("override margin and look-ahead (one seat vs greedy): " + ", ".join(
+        f"{r['margin']:g}/{r['look']} {r['win_vs_greedy3']:.1%}" for r in final["margins"]) + f"; the model plays "
+        f"lv_margin {final['margin']:g}, lv_look {final['look']}")  # fmt: skip
     typer.echo(f"model: {out / 'model.json'} (play it as learned@{out / 'model.json'}); report: {out / 'report.html'}")

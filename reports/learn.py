@@ -27,7 +27,8 @@ import polars as pl
 
 from sim.errors import ParamError, did_you_mean
 from sim.samples import OUTCOMES, sample_range
-from strategies.learned_model import KIND, feature_names, write_model
+from strategies.learned import NEVER
+from strategies.learned_model import KIND, LOOKS, feature_names, write_model
 
 TARGETS = ("win", "rank_share")
 HOLDOUT = 5  # games whose index % HOLDOUT == 0 are held out of the fit (the accuracy is measured on them)
@@ -35,8 +36,10 @@ STRIDE = 8  # a sampled decision every STRIDE decisions of a game (a 4-player ga
 PER_GAME = 128  # at most this many sampled decisions a game
 CHUNK = 500  # games a sample chunk
 EVAL_FIRST = 1 << 40  # the judging games' indices start here (never a sampling game)
-# lv_margin tried on the best model, after the generations; 1000 (log-odds) never overrides: the proposer alone
+# lv_margin tried on the best model, after the generations, with each lv_look (strategies/learned.py LOOKS);
+# 1000 (log-odds) never overrides: the proposer alone, played once
 MARGINS = (0.25, 0.5, 1.0, 2.0, 1000.0)
+SETTINGS = tuple((look, m) for m in MARGINS for look in (LOOKS if m < NEVER else ("step",)))
 
 
 @dataclass
@@ -241,7 +244,7 @@ def total_games(cfg: LearnConfig) -> int:
     """Games played in all: sampling, and per generation its judging against greedy (and from generation 1
     against the best so far, head to head)."""
     return (cfg.generations * (cfg.games + cfg.eval_games) + (cfg.generations - 1) * cfg.eval_games
-            + len(MARGINS) * cfg.eval_games)  # fmt: skip
+            + len(SETTINGS) * cfg.eval_games)  # fmt: skip
 
 
 def learn(cfg: LearnConfig, out: Path, command: str, advance) -> list[Generation]:
@@ -312,23 +315,24 @@ def learn(cfg: LearnConfig, out: Path, command: str, advance) -> list[Generation
 
 
 def choose_margin(cfg: LearnConfig, out: Path, advance) -> list[dict]:
-    """The override margin the best model plays best with: each of MARGINS, one seat against greedy on the same
-    judging games (common random numbers), the highest win rate written into model.json (`margin`, with every
-    margin tried as `margins`). A value that only costs its proposer wins is thereby shipped as the proposer
-    alone (margin 1000), and the model says so. A model.json with `margins` has had this step (a resume)."""
+    """The override margin and look-ahead the best model plays best with: each of SETTINGS, one seat against
+    greedy on the same judging games (common random numbers), the highest win rate written into model.json
+    (`margin` and `look`, with every setting tried as `margins`). A value that only costs its proposer wins is
+    thereby shipped as the proposer alone (margin 1000), and the model says so. A model.json whose `margins`
+    name their look has had this step (a resume); one from before lv_look has it again."""
     model = out / "model.json"
     doc = json.loads(model.read_text())
-    if "margins" in doc:
-        advance.skip(len(MARGINS) * cfg.eval_games)
+    if "margins" in doc and all("look" in r for r in doc["margins"]):
+        advance.skip(len(SETTINGS) * cfg.eval_games)
         return doc["margins"]
     greedy3 = ["greedy"] * (len(cfg.players) - 1)
     tried = []
-    for margin in MARGINS:
-        code = f"learned@{model}:lv_margin={margin:g}"
+    for look, margin in SETTINGS:
+        code = f"learned@{model}:lv_margin={margin:g},lv_look={look}"
         m, lo, hi = interval(wins(cfg, [code, *greedy3], code, EVAL_FIRST, cfg.eval_games, advance))
-        tried.append({"margin": margin, "win_vs_greedy3": m, "lo": lo, "hi": hi})
-    doc["margin"] = max(tried, key=lambda r: r["win_vs_greedy3"])["margin"]
-    doc["margins"] = tried
+        tried.append({"look": look, "margin": margin, "win_vs_greedy3": m, "lo": lo, "hi": hi})
+    best = max(tried, key=lambda r: r["win_vs_greedy3"])
+    doc["margin"], doc["look"], doc["margins"] = best["margin"], best["look"], tried
     write_model(model, doc)
     return tried
 
@@ -398,7 +402,8 @@ def write_report(out: Path, cfg: LearnConfig, records: list[Generation], command
               f"{cfg.games:,} games a generation; judged on {cfg.eval_games:,} paired games",
               f"best: generation {best.gen} ({best.model}, copied to model.json)"]  # fmt: skip
     final = json.loads((out / "model.json").read_text())
-    margins, chosen = pl.DataFrame(final["margins"]), final["margin"]
+    margins = pl.DataFrame(final["margins"])
+    chosen = f"lv_margin {final['margin']:g}, lv_look {final.get('look', 'step')}"
     sections = [
         Section("Strength per generation", "win rate of one seat against three greedy bots; diff_vs_best is the "
                 "paired difference to the best before it on the same games; auc and log_loss on held-out games",
@@ -406,7 +411,8 @@ def write_report(out: Path, cfg: LearnConfig, records: list[Generation], command
         Section("Calibration", "held-out positions binned by the predicted win probability (sigmoid of the value)",
                 [out / "calibration.png"], [Table("calibration", cal)]),
         Section("Override margin", f"the best model against three greedy bots on the same judging games at each "
-                f"lv_margin (1000: {cfg.proposer}'s choice always); model.json plays the best, {chosen:g}",
+                f"lv_margin (1000: {cfg.proposer}'s choice always) and lv_look (step: the position one step on; "
+                f"turn: where the seat's turn ends); model.json plays the best, {chosen}",
                 [], [Table("margins", margins)]),
         Section("The model", "coefficients on the raw features", [], [Table("coefficients", coefs)]),
     ]  # fmt: skip

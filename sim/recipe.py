@@ -164,6 +164,9 @@ def check_search_weights(spec: GameSpec, player: Player) -> None:
                          f"{spec.max_steps}, not {depth:g}")  # fmt: skip
     if not c >= 0:
         raise ParamError(f"player code {player.code!r}: c (exploration) must be 0 or more, not {c:g}")
+    if w[at["cut"]] > 0 and depth == 0:
+        raise ParamError(f"player code {player.code!r}: cut=turn ends a rollout cut at depth, and depth=0 plays "
+                         "to the end: give a depth")  # fmt: skip
     if w[at["eval"]] > 0 and "lv_bias" not in at:
         raise ParamError(f"player code {player.code!r}: eval=learned needs a learned value, which {spec.name} has not")
 

@@ -8,9 +8,13 @@ where `playout learn` found one, so the value is judged over the best one-step b
 rates another higher by more than `lv_margin`, and then the best rated is played (ties broken by the seat's
 stream). The value alone cannot see a step whose worth comes later in the turn: in Yokohama, placing an assistant
 changes no feature before its action, and a first model playing by the value alone placed none and won none of 400
-games against three greedy bots. The value's coefficients are the book's `learned` weights (lv_<feature> and
-lv_bias, then lv_margin, just before the search's weights), so a model file reaches the kernel as a player's
-weights: `learned@PATH`, or the model shipped with the game (strategies/models/<game>.json) as `learned`.
+games against three greedy bots. With `lv_look=turn` each candidate is first played on to the end of the seat's
+turn (until another seat is to move) by the proposer, on the candidate's copy with a copy of the proposer's
+memory, and the value rates where the turn ends: the step's worth then shows, at the cost of a turn's proposer
+decisions per candidate. A margin of NEVER or more rates nothing (the proposer alone, at its cost). The value's
+coefficients are the book's `learned` weights (lv_<feature>, then lv_bias, lv_margin and lv_look, just before
+the search's weights), so a model file reaches the kernel as a player's weights: `learned@PATH`, or the model
+shipped with the game (strategies/models/<game>.json) as `learned`.
 
 Adding it to a game: the game's features.py, then in its book `weights=WEIGHTS + learned.learned_weights(game) +
 mcts.MCTS_WEIGHTS`, `*learned.learned_strategies(LEARNED, game)` among the strategies, and in its dispatcher `if
@@ -24,13 +28,13 @@ import importlib
 import numpy as np
 from numba import njit
 
-from sim.hooks import g_n_features, g_redeal, g_rollout, g_step
+from sim.hooks import g_current_player, g_is_terminal, g_legal_mask, g_n_features, g_redeal, g_rollout, g_step
 from sim.kernel_tools import first_legal
 from sim.rng import below
 from strategies import Strategy, Weight
-from strategies.learned_model import feature_names, player_weights, read_model, shipped_path
-from strategies.learned_value import linear_value
-from strategies.mcts import N_MCTS_WEIGHTS
+from strategies.learned_model import LOOKS, feature_names, player_weights, read_model, shipped_path
+from strategies.learned_value import N_EXTRA, linear_value
+from strategies.mcts import N_MCTS_WEIGHTS, STEP_GUARD
 
 FAMILY = "learned"
 MARGIN = 0.5  # lv_margin's default: in Yokohama 0.4 and more play at greedy's level, 0.2 and less worse
@@ -38,7 +42,7 @@ MARGIN = 0.5  # lv_margin's default: in Yokohama 0.4 and more play at greedy's l
 PREFIX = "lv_"
 TIE = 1e-9  # values this close are equal (then the game's own bot, or the seat's stream, picks)
 GREEDY_POLICY = 1  # the game's `rollout` policy of its one-step bot (strategies/mcts.py ROLLOUTS)
-N_EXTRA = 2  # the family's weights after the coefficients: lv_bias, lv_margin
+NEVER = 100.0  # a margin no difference of log-odds reaches: the proposer's choice always stands, nothing is rated
 
 
 def shipped_model(game: str) -> dict | None:
@@ -64,6 +68,15 @@ def learned_weights(game: str) -> list[Weight]:
             "learned: the game's one-step bot's choice stands unless another "
             "is rated higher by more than this (in the value's units, log-odds of a win)",
             only=FAMILY,
+        )
+    )
+    out.append(
+        Weight(
+            f"{PREFIX}look",
+            LOOKS["step"],
+            "learned: rate the position one step on, or where the seat's turn ends (the proposer finishing it)",
+            LOOKS,
+            FAMILY,
         )
     )
     return out
@@ -94,23 +107,20 @@ def choose(game, w, s, d, k, mask, n_legal, seat, rng, memory):
         return first_legal(mask)
     n = g_n_features(game)
     at = w.shape[0] - N_MCTS_WEIGHTS - n - N_EXTRA
+    margin = w[at + n + 1]
+    if margin >= NEVER:
+        return g_rollout(game, GREEDY_POLICY, w, s, d, k, mask, n_legal, seat, rng, memory)
     world = s.copy()
     g_redeal(game, world, d, k, seat, rng, 1 + seat)
-    after = world.copy()
-    f = np.zeros(max(1, n), np.float64)
-    value = np.full(mask.shape[0], -np.inf)
+    value = rate(game, w, at, world, d, k, mask, seat, rng, memory, w[at + n + 2] > 0)
     best_v = -np.inf
     for a in range(mask.shape[0]):
-        if mask[a]:
-            after[:] = world
-            g_step(game, after, d, k, a)
-            value[a] = linear_value(game, w, at, after, d, k, seat, f)
-            best_v = max(best_v, value[a])
+        best_v = max(best_v, value[a])
     # The game's own one-step bot's choice stands unless the value rates another action higher by more than
     # the margin: a step whose worth shows only later in the turn (Yokohama: placing an assistant, whose
     # action comes after the move) changes no feature or few, and the value alone then plays nothing.
     bot = g_rollout(game, GREEDY_POLICY, w, world, d, k, mask, n_legal, seat, rng, memory)
-    if value[bot] >= best_v - w[at + n + 1]:
+    if value[bot] >= best_v - margin:
         return bot
     ties = 0
     for a in range(mask.shape[0]):
@@ -122,3 +132,41 @@ def choose(game, w, s, d, k, mask, n_legal, seat, rng, memory):
                 return a
             pick -= 1
     return -1
+
+
+@njit(cache=True)
+def rate(game, w, at, world, d, k, mask, seat, rng, memory, to_turn_end):
+    """value[a]: the learned value for `seat` after each legal action a (-inf where illegal), one step on, or
+    with `to_turn_end` after the proposer has played the seat's turn out (on a copy of its memory)."""
+    n = g_n_features(game)
+    f = np.zeros(max(1, n), np.float64)
+    value = np.full(mask.shape[0], -np.inf)
+    after = world.copy()
+    inner = np.zeros(mask.shape[0], np.uint8)
+    scratch = memory.copy()
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            after[:] = world
+            g_step(game, after, d, k, a)
+            if to_turn_end:
+                scratch[:] = memory
+                finish_turn(game, w, after, d, k, inner, seat, rng, scratch)
+            value[a] = linear_value(game, w, at, after, d, k, seat, f)
+    return value
+
+
+@njit(cache=True)
+def finish_turn(game, w, s, d, k, mask, seat, rng, memory):
+    """Play on with the proposer while `seat` is to move (its turn under way), forced steps included."""
+    steps = 0
+    while not g_is_terminal(game, s) and g_current_player(game, s) == seat and steps < STEP_GUARD:
+        n_legal = g_legal_mask(game, s, d, k, mask)
+        if n_legal == 0:
+            return
+        a = (
+            first_legal(mask)
+            if n_legal == 1
+            else g_rollout(game, GREEDY_POLICY, w, s, d, k, mask, n_legal, seat, rng, memory)
+        )
+        g_step(game, s, d, k, a)
+        steps += 1

@@ -6,11 +6,11 @@
 A model is `bias + sum(coef[i] * feature[i])` over the game's features (sim/games/<game>/features.py) in
 their declared order, standardisation folded in. Its `proposer` (optional) is the one-step bot whose choice
 the value may override (strategies/learned.py): its code and weights, those the model was judged with;
-without one the proposer is the game's greedy bot. Its `margin` (optional) is the `lv_margin` `playout learn`
-found the model plays best with (without one, the book's default). A file is read only when it says it is a
-model of this game over this feature set with finite parameters; its rules version and data set are checked
-where the run's are known (sim/recipe.prepare), since a value learned under other rules or data rates another
-game.
+without one the proposer is the game's greedy bot. Its `margin` and `look` (optional) are the `lv_margin` and
+`lv_look` `playout learn` found the model plays best with (without them, the book's defaults). A file is read
+only when it says it is a model of this game over this feature set with finite parameters; its rules version and
+data set are checked where the run's are known (sim/recipe.prepare), since a value learned under other rules or
+data rates another game.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from sim.output import atomic_write_bytes
 KIND = "playout learned value"
 SHIPPED_DIR = Path(__file__).resolve().parent / "models"
 WHAT = "a model is the model.json `playout learn` writes"
+LOOKS = {"step": 0.0, "turn": 1.0}  # lv_look: rate the position one step on, or where the seat's turn ends
 REQUIRED = ("kind", "game", "rules_version", "data_fingerprint", "features", "coef", "bias")
 
 
@@ -67,6 +68,8 @@ def read_model(path: str | Path, game: str, feature_names: tuple[str, ...]) -> d
         raise ParamError(f"model {path}: its proposer is not a code with finite weights")
     if "margin" in doc and not (_finite(doc["margin"]) and doc["margin"] >= 0):
         raise ParamError(f"model {path}: its margin is not a finite number >= 0")
+    if "look" in doc and doc["look"] not in LOOKS:
+        raise ParamError(f"model {path}: its look {doc['look']!r} is not one of {', '.join(LOOKS)}")
     return doc
 
 
@@ -96,10 +99,13 @@ def proposer_weights(doc: dict) -> dict[str, float]:
 
 
 def player_weights(doc: dict) -> dict[str, float]:
-    """What a model sets besides its value: its proposer's weights and the override margin it was chosen with."""
+    """What a model sets besides its value: its proposer's weights, the override margin and look-ahead it was
+    chosen with."""
     out = proposer_weights(doc)
     if "margin" in doc:
         out["lv_margin"] = float(doc["margin"])
+    if "look" in doc:
+        out["lv_look"] = LOOKS[doc["look"]]
     return out
 
 

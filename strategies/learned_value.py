@@ -1,11 +1,13 @@
 """The learned value of a position for one seat, in the kernels: `bias + sum(coef[i] * feature[i])` over the
 game's features (sim/games/<game>/features.py, through sim/hooks.py). The coefficients are the `learned`
-weights of the game's book (lv_<feature>..., lv_bias, then lv_margin), just before the search's weights; the
-caller passes where they start (strategies/learned.py, strategies/mcts.py)."""
+weights of the game's book (lv_<feature>..., then lv_bias, lv_margin and lv_look), just before the search's
+weights; the caller passes where they start (strategies/learned.py, strategies/mcts.py)."""
 
 from numba import njit
 
 from sim.hooks import g_features, g_n_features
+
+N_EXTRA = 3  # the learned family's weights after the coefficients: lv_bias, lv_margin, lv_look
 
 
 @njit(cache=True)

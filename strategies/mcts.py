@@ -5,13 +5,13 @@ Each iteration copies the real state, lets the game re-deal everything the decid
 (`redeal`), walks down the tree by UCB over the actions legal in that determinisation (counting each child's
 availability, as IS-MCTS does), adds one node (progressive widening: a node of N visits has at most
 1 + sqrt(N) children, the rollout bot's own choice first, then random ones), plays out with the game's own
-bot (`rollout` = random or greedy) for at most `depth` decisions (0: to the end), then scores the state:
-the final ranks at the end, or the ranks of the game's `evaluate` (the score if the game ended now) at the
-cut-off (with `eval=learned`, each seat's win probability from the learned value, normalised over the
-seats: strategies/learned_value.py). The reward of seat p in [0, 1] mixes its rank and its score's share
-against the best other seat (`score_ranks`), and each node sums the rewards of every seat, so the seat to
-move at a node picks by its own column (max^n). The action played is the root child visited most (ties to
-the rollout bot's move).
+bot (`rollout` = random or greedy) for at most `depth` decisions (0: to the end; with `cut=turn`, on to the end
+of the turn then under way), then scores the state: the final ranks at the end, or the ranks of the game's
+`evaluate` (the score if the game ended now) at the cut-off (with `eval=learned`, each seat's win probability
+from the learned value, normalised over the seats: strategies/learned_value.py). The reward of seat p in
+[0, 1] mixes its rank and its score's share against the best other seat (`score_ranks`), and each node sums
+the rewards of every seat, so the seat to move at a node picks by its own column (max^n). The action played
+is the root child visited most (ties to the rollout bot's move).
 
 `search=paired` replaces the tree by flat Monte Carlo with common random numbers: every legal action is
 played out in the same sampled worlds with the same random draws, so two actions are compared on what they
@@ -65,13 +65,14 @@ from sim.hooks import (
 from sim.kernel_tools import first_legal, rank_by_score_then_seat
 from sim.rng import N_STREAMS, below, next_u64
 from strategies import Strategy, Weight
-from strategies.learned_value import linear_value
+from strategies.learned_value import N_EXTRA, linear_value
 
-# ------------------------------------------------------------------ weights (the last six of a game's book)
+# ------------------------------------------------------------------ weights (the last of a game's book)
 
 ROLLOUTS = {"random": 0.0, "greedy": 1.0}
 SEARCHES = {"tree": 0.0, "paired": 1.0}
 EVALS = {"score": 0.0, "learned": 1.0}
+CUTS = {"decision": 0.0, "turn": 1.0}
 MCTS_WEIGHTS = [
     Weight("iters", 50.0, "mcts: iterations (determinise, select, expand, roll out) per decision", only="mcts"),
     Weight("rollout", 1.0, "mcts: rollout bot, random or greedy (the game's own bots)", ROLLOUTS, "mcts"),
@@ -79,6 +80,9 @@ MCTS_WEIGHTS = [
     Weight("depth", 0.0, "mcts: rollout decisions before the state is evaluated (0: to the end)", only="mcts"),
     Weight("search", 0.0, "mcts: a tree (UCB), or every root action in the same sampled worlds", SEARCHES, "mcts"),
     Weight("eval", 0.0, "mcts: a cut-off's worth: the score now, or the learned value (the book's lv_)", EVALS, "mcts"),
+    Weight(
+        "cut", 0.0, "mcts: stop a rollout at `depth` decisions, or at the end of the turn then under way", CUTS, "mcts"
+    ),  # fmt: skip
 ]
 N_MCTS_WEIGHTS = len(MCTS_WEIGHTS)
 MCTS_NAMES = tuple(w.name for w in MCTS_WEIGHTS)
@@ -111,14 +115,16 @@ STEP_GUARD = 100_000  # steps of one playout before it is cut off (a stalled gam
 
 @njit(cache=True)
 def choose(game, w, s, d, k, mask, n_legal, seat, rng, memory):
-    """The action `seat` plays: the weights are the game's, then MCTS_WEIGHTS as the last six (with
+    """The action `seat` plays: the weights are the game's, then MCTS_WEIGHTS as the last ones (with
     eval=learned, the learned value's weights just before them: strategies/learned.py)."""
     n = w.shape[0] - N_MCTS_WEIGHTS
     iters = max(1, np.int64(w[n]))
     policy = np.int64(w[n + 1])
     c = w[n + 2]
     depth = np.int64(w[n + 3])
-    lv = n - g_n_features(game) - 2 if w[n + 5] > 0 else -1  # where lv_ starts (then lv_bias, lv_margin); -1: score
+    if depth > 0 and w[n + 6] > 0:
+        depth = -depth  # negative: cut at the first turn's end after |depth| decisions (playout)
+    lv = n - g_n_features(game) - N_EXTRA if w[n + 5] > 0 else -1  # where lv_ starts; -1: score the cut-off
     if w[n + 4] > 0:
         return search_paired(game, w, s, d, k, mask, n_legal, seat, rng, memory, iters, policy, depth, lv)
     return search(game, w, s, d, k, mask, n_legal, seat, rng, memory, iters, policy, c, depth, lv)
@@ -292,11 +298,16 @@ def untried(game, w, s, d, k, mask, n_legal, n_untried, seen, stamp, p, policy, 
 
 @njit(cache=True)
 def playout(game, w, s, d, k, mask, policy, depth, rng, memory):
-    """Play on with the rollout bot for at most `depth` decisions (0: to the end)."""
+    """Play on with the rollout bot for at most `depth` decisions (0: to the end); a negative depth plays
+    -depth decisions and then on to the end of the turn under way (until another seat is to move), so a
+    learned value never rates a turn half done (Yokohama: assistants placed, their action still to come)."""
     decisions = 0
     steps = 0
+    last = -1  # the seat of the last decision
     while not g_is_terminal(game, s) and steps < STEP_GUARD:
         if depth > 0 and decisions >= depth:
+            return
+        if depth < 0 and decisions >= -depth and g_current_player(game, s) != last:
             return
         n_legal = g_legal_mask(game, s, d, k, mask)
         if n_legal == 0:
@@ -307,6 +318,7 @@ def playout(game, w, s, d, k, mask, policy, depth, rng, memory):
             q = g_current_player(game, s)
             a = g_rollout(game, policy, w, s, d, k, mask, n_legal, q, rng, memory[q])
             decisions += 1
+            last = q
         g_step(game, s, d, k, a)
         steps += 1
 

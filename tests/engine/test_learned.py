@@ -90,6 +90,7 @@ def test_a_model_file_round_trips_into_the_players_weights(tmp_path):
         (None, "its proposer is not"),
         (None, "proposer sets unknown weight"),
         (None, "its margin is not"),
+        (None, "its look 'far' is not one of step, turn"),
     ],
 )
 def test_a_bad_model_file_is_one_line_and_exit_code_2(tmp_path, capsys, content, message):
@@ -100,6 +101,8 @@ def test_a_bad_model_file_is_one_line_and_exit_code_2(tmp_path, capsys, content,
         path = a_model(tmp_path, proposer={"code": "tuned", "weights": {"w_money": "much"}})
     elif "margin is not" in message:
         path = a_model(tmp_path, margin=-1.0)
+    elif "look" in message:
+        path = a_model(tmp_path, look="far")
     elif "unknown weight" in message:
         path = a_model(tmp_path, proposer={"code": "tuned", "weights": {"w_nosuch": 1.0}})
     elif "feature set" in message:
@@ -133,6 +136,15 @@ def test_a_models_margin_is_the_margin_it_plays_with(tmp_path):
     assert book.player(f"learned@{a_model(tmp_path)}").weights[at["lv_margin"]] == default
 
 
+def test_a_models_look_ahead_is_the_one_it_plays_with(tmp_path):
+    book = get_game(GAME).strategies
+    at = {w.name: i for i, w in enumerate(book.weights)}
+    player = book.player(f"learned@{a_model(tmp_path, look='turn')}")
+    assert player.weights[at["lv_look"]] == 1.0 and player.code.endswith("m.json")
+    assert book.player(f"learned@{a_model(tmp_path)}").weights[at["lv_look"]] == 0.0  # the book's default: step
+    assert book.player(f"learned@{a_model(tmp_path, look='turn')}:lv_look=step").weights[at["lv_look"]] == 0.0
+
+
 def test_learn_writes_its_proposers_weights_into_the_model():
     book = get_game(GAME).strategies
     assert ln.default_proposer(book) == "tuned"  # Yokohama ships a tuned preset
@@ -149,7 +161,8 @@ def test_the_learn_command_prints_each_generation_and_the_margin_its_model_plays
     code, printed, err = run_cli([*args, "--out", str(out)], capsys)
     assert code == 0, err
     doc = read_model(out / "model.json", GAME, feature_names(GAME))
-    assert "generation 0:" in printed and f"the model plays {doc['margin']:g}" in printed
+    plays = f"the model plays lv_margin {doc['margin']:g}, lv_look {doc['look']}"
+    assert "generation 0:" in printed and plays in printed
     assert doc["command"] == "playout " + " ".join([*args, "--out", str(out)])
     code, again, err = run_cli([*args, "--out", str(out), "--resume"], capsys)  # all kept: the same outcome
     assert code == 0 and read_model(out / "model.json", GAME, feature_names(GAME)) == doc, err
@@ -231,8 +244,8 @@ def test_learn_writes_a_model_that_plays_and_its_report(learned_run, capsys):
     assert records[0].kept and 0 <= records[0].win_vs_greedy <= 1
     path = ln.write_report(out, small_config(), records, "test")
     assert path.exists() and (out / "calibration.png").exists() and (out / "strength.png").exists()
-    chosen = read_model(out / "model.json", GAME, feature_names(GAME))["margin"]
-    assert f"model.json plays the best, {chosen:g}" in path.read_text()
+    doc = read_model(out / "model.json", GAME, feature_names(GAME))
+    assert f"model.json plays the best, lv_margin {doc['margin']:g}, lv_look {doc['look']}" in path.read_text()
     model = out / "model.json"
     code, _, err = run_cli(
         ["run", GAME, "-n", "8", "--players", f"learned@{model},greedy*3", "--out", str(out / "r")], capsys
@@ -244,8 +257,9 @@ def test_learn_plays_the_best_model_at_the_margin_that_won_most(learned_run):
     out, _ = learned_run
     doc = read_model(out / "model.json", GAME, feature_names(GAME))
     tried = doc["margins"]
-    assert [r["margin"] for r in tried] == list(ln.MARGINS)
-    assert doc["margin"] == max(tried, key=lambda r: r["win_vs_greedy3"])["margin"]
+    assert [(r["look"], r["margin"]) for r in tried] == list(ln.SETTINGS)
+    best = max(tried, key=lambda r: r["win_vs_greedy3"])
+    assert (doc["look"], doc["margin"]) == (best["look"], best["margin"])
     assert all(r["lo"] <= r["win_vs_greedy3"] <= r["hi"] for r in tried)
 
 
