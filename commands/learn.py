@@ -31,6 +31,14 @@ def learn(
             "--proposer", help="The one-step bot the value may overrule (default: tuned where shipped, else greedy)."
         ),
     ] = None,
+    look: Annotated[
+        str,
+        typer.Option(
+            "--look",
+            help="How the generations' models rate a candidate as they sample and are judged: step (the position "
+            "one step on) or turn (where the seat's turn ends; slower, stronger). The final step tries both.",
+        ),
+    ] = "step",
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of every game played.")] = 1,
     out: Annotated[str | None, typer.Option("--out", "-o", help="Output directory (kept and resumable).")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted learn in --out.")] = False,
@@ -64,7 +72,7 @@ def learn(
     proposer = proposer or ln.default_proposer(book)
     ln.check_proposer(book, proposer)
     cfg = ln.LearnConfig(game, lineup, games, generations, eval_games, target, seed,
-                         opt.params_overrides(game, sets or []), opt.data(game, data), proposer)  # fmt: skip
+                         opt.params_overrides(game, sets or []), opt.data(game, data), proposer, look)  # fmt: skip
     ln.check_config(cfg)
     out = opt.out_dir(out, Path("runs") / f"learn-{game}-seed{seed}")
     if (out / "generations.json").exists() and not resume:

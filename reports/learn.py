@@ -54,6 +54,7 @@ class LearnConfig:
     params: dict = field(default_factory=dict)
     data_dir: str | None = None
     proposer: str = "greedy"  # the one-step bot whose choice the value may override (its weights go in the model)
+    look: str = "step"  # lv_look of the generations' models as they sample and are judged (the margin step tries both)
 
 
 @dataclass
@@ -97,6 +98,8 @@ def default_players(book, n_players: int) -> list[str]:
 def check_config(cfg: LearnConfig) -> None:
     if cfg.target not in TARGETS:
         raise ParamError(f"unknown target {cfg.target!r}: one of {', '.join(TARGETS)}")
+    if cfg.look not in LOOKS:
+        raise ParamError(f"unknown look {cfg.look!r}: one of {', '.join(LOOKS)}{did_you_mean(cfg.look, list(LOOKS))}")
     for name, v in (("--games", cfg.games), ("--generations", cfg.generations), ("--eval-games", cfg.eval_games)):
         if v < 1:
             raise ParamError(f"{name} must be at least 1, not {v}")
@@ -206,6 +209,7 @@ def model_doc(cfg, names, fitted, prep, generations, command) -> dict:
         "coef": fitted["coef"],
         "bias": fitted["bias"],
         "proposer": {"code": cfg.proposer, "weights": dict(proposer.weights)},
+        "look": cfg.look,
         "generations": generations,
         "command": command,
     }
@@ -259,6 +263,8 @@ def learn(cfg: LearnConfig, out: Path, command: str, advance) -> list[Generation
     prep = prepare(Recipe(cfg.game, cfg.players, cfg.seed, 1, 1, cfg.params, cfg.data_dir))
     log_path = out / "generations.json"
     settings = asdict(cfg)
+    if cfg.look == "step":  # a run from before --look has no such setting, and resumes
+        del settings["look"]
     done: list[dict] = []
     if log_path.exists():
         kept = json.loads(log_path.read_text())

@@ -290,3 +290,14 @@ def test_mcts_with_eval_learned_plays_whole_games(capsys, tmp_path):
                                "--out", str(tmp_path / "r")],
                               capsys)  # fmt: skip
     assert code == 0, err
+
+
+def test_an_unknown_look_is_refused_in_one_line(tmp_path, capsys):
+    code, _, err = run_cli(["learn", GAME, "--look", "trun", "--out", str(tmp_path / "l")], capsys)
+    assert code == 2 and "unknown look 'trun'" in err and "turn" in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_a_generation_model_plays_with_the_look_it_was_learned_under(learned_run):
+    out, records = learned_run
+    doc = read_model(records[0].model, GAME, feature_names(GAME))
+    assert doc["look"] == "step"  # the run's --look (its default)
