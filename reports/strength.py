@@ -103,13 +103,24 @@ def codes_of(manifest: dict) -> list[str]:
     return list(dict.fromkeys(codes))
 
 
+STRONGER = 0.5  # logits (a 62% head-to-head): a stronger population than this is named beside an answer
+
+
 def strength_text(manifest: dict) -> str:
-    """The players' ratings in one line: 'greedy 4.10 [4.05, 4.16] (ladder at 4 players, logits, random = 0)'."""
+    """The players' ratings in one line: 'greedy 4.10 [4.05, 4.16] (ladder at 4 players, logits, random = 0)',
+    and the ladder's strongest population when it is STRONGER above every rated player of the answer: the
+    answer is then the weaker players' and may move under stronger ones (Yokohama's start seat: favoured under
+    greedy, not under learned)."""
     ratings, scale = ratings_for(manifest)
     if not ratings:
         return scale
     shown = [f"{c} {r[0]:.2f} [{r[1]:.2f}, {r[2]:.2f}]" if r else f"{c} unrated" for c, r in ratings.items()]
-    return f"{', '.join(shown)} ({scale})"
+    text = f"{', '.join(shown)} ({scale})"
+    rated = [r[0] for r in ratings.values() if r]
+    top, best = max(shipped(manifest["game"])["ratings"].items(), key=lambda kv: kv[1][0])
+    if rated and best[0] - max(rated) >= STRONGER:
+        text += f"; stronger on the ladder: {top} {best[0]:.2f}, the answer may differ under it (--players {top}*N)"
+    return text
 
 
 def population_rating(game: str, lineup: list[str], rules_version: str, data_fingerprint: str) -> list[float] | None:

@@ -67,6 +67,18 @@ def test_every_answer_names_its_players_ratings_on_the_shipped_ladder(shipped_he
     assert "another data set" in strength.strength_text({**manifest, "data_fingerprint": "x"})
 
 
+def test_an_answer_of_weaker_players_names_the_ladders_strongest(shipped_here):
+    doc = ladder_file(shipped_here)
+    manifest = {"game": "bazaar", "rules_version": doc["rules_version"], "data_fingerprint": doc["data_fingerprint"],
+                "lineup": ["random*4"]}  # fmt: skip
+    assert strength.strength_text(manifest).endswith(
+        "; stronger on the ladder: greedy 1.50, the answer may differ under it (--players greedy*N)"
+    )
+    close = {**manifest, "lineup": ["greedy:w_vp=2,random*3"]}  # the unrated code says nothing; random is far below
+    assert "stronger on the ladder: greedy" in strength.strength_text(close)
+    assert "stronger" not in strength.strength_text({**manifest, "lineup": ["greedy*4"]})
+
+
 def test_a_game_without_a_ladder_says_so(shipped_here):
     assert strength.strength_text({"game": "bazaar", "lineup": ["greedy"]}) == (
         "bazaar has no shipped skill ladder (playout ladder bazaar)"
