@@ -67,7 +67,7 @@ from sim.rng import N_STREAMS, below, next_u64
 from strategies import Strategy, Weight
 from strategies.learned_value import N_EXTRA, linear_value
 
-# ------------------------------------------------------------------ weights (the last of a game's book)
+# ------------------------------------------------------------------ weights (the last ones of a game's book)
 
 ROLLOUTS = {"random": 0.0, "greedy": 1.0}
 SEARCHES = {"tree": 0.0, "paired": 1.0}
@@ -80,9 +80,7 @@ MCTS_WEIGHTS = [
     Weight("depth", 0.0, "mcts: rollout decisions before the state is evaluated (0: to the end)", only="mcts"),
     Weight("search", 0.0, "mcts: a tree (UCB), or every root action in the same sampled worlds", SEARCHES, "mcts"),
     Weight("eval", 0.0, "mcts: a cut-off's worth: the score now, or the learned value (the book's lv_)", EVALS, "mcts"),
-    Weight(
-        "cut", 0.0, "mcts: stop a rollout at `depth` decisions, or at the end of the turn then under way", CUTS, "mcts"
-    ),  # fmt: skip
+    Weight("cut", 0.0, "mcts: a cut-off at `depth` decisions, or at the end of the turn then under way", CUTS, "mcts"),
 ]
 N_MCTS_WEIGHTS = len(MCTS_WEIGHTS)
 MCTS_NAMES = tuple(w.name for w in MCTS_WEIGHTS)
