@@ -31,6 +31,14 @@ def test_one_and_two_threads_and_two_chunk_sizes_give_identical_tables(tmp_path,
     assert len(fps) == 1
 
 
+def test_learned_seeing_its_turn_through_gives_the_same_table_for_any_thread_count_and_chunk(tmp_path):
+    """Its look-ahead plays the proposer on copies and draws only from the seat's own stream."""
+    players = ["learned", "greedy", "learned:lv_margin=0.25"]  # the shipped model plays lv_look=turn
+    a = _run(tmp_path, "a", players, threads=1, chunk=40, n=40)
+    b = _run(tmp_path, "b", players, threads=2, chunk=7, n=40)
+    assert (a / "games.parquet").read_bytes() == (b / "games.parquet").read_bytes()
+
+
 def test_a_different_seed_gives_a_different_table(tmp_path):
     a = _run(tmp_path, "a", ["random"] * 3, threads=2, chunk=64, seed=1)
     b = _run(tmp_path, "b", ["random"] * 3, threads=2, chunk=64, seed=2)
