@@ -84,7 +84,7 @@ def learned_weights(game: str) -> list[Weight]:
 
 def learned_strategies(kernel: int, game: str) -> list[Strategy]:
     """The `learned` entry of a game's book: the shipped model's player (its coefficients are the book's
-    defaults, its proposer's weights and its margin the strategy's), or where the game ships none, greedy under
+    defaults, its proposer's weights, margin and look the strategy's), or where the game ships none, greedy under
     a value of zeros (nothing overrides it) until a model is given as learned@PATH."""
     doc = shipped_model(game)
     if doc is None:
@@ -94,8 +94,10 @@ def learned_strategies(kernel: int, game: str) -> list[Strategy]:
     line = doc.get("command", "playout learn")
     proposer = doc.get("proposer", {}).get("code", "greedy")
     margin = float(doc.get("margin", MARGIN))
-    return [Strategy("learned", kernel, f"{proposer} proposes, the learned value may override it (lv_margin "
-                     f"{margin:g}; strategies/models/{game}.json: {line})", player_weights(doc), FAMILY)]  # fmt: skip
+    where = "where the seat's turn ends" if doc.get("look") == "turn" else "one step on"
+    return [Strategy("learned", kernel, f"{proposer} proposes, the learned value rating {where} may override it "
+                     f"(lv_margin {margin:g}; strategies/models/{game}.json: {line})", player_weights(doc),
+                     FAMILY)]  # fmt: skip
 
 
 # ------------------------------------------------------------------ the kernel
