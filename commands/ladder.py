@@ -91,13 +91,14 @@ def ladder(
             typer.echo(f"plan kept in {where}: the same command without --dry-run plays it")
             return
         opt.fits_in_memory(sum(arm["games"] for arm in plan["arms"]), 8 * (6 + 3 * players), "the ladder's games")
+        from reports.strength import fingerprints, ladder_doc, write_ladder
+
+        played = fingerprints(game, codes)  # what each code plays as the games start
         bar, advance = console.progress(plan["cpu"], f"{game} ladder", unit="CPU s")
         with bar:
             answer = play_ladder(base, plan, anchored, where, threads, advance)
-        from reports.strength import ladder_doc, write_ladder
-
         command = shlex.join(["playout", *opt.ARGV])
-        write_ladder(where, ladder_doc(answer.manifest, answer.tables["ratings"], command))
+        write_ladder(where, ladder_doc(answer.manifest, answer.tables["ratings"], command, played))
     print_ladder(answer)
     typer.echo(f"written to {where} (ladder.json: copy it to strategies/ladders/{game}.json to ship it)")
 

@@ -5,7 +5,10 @@ game's shipped ladder (measured at one player count under one rules version and 
 made it is in the file). Every answer's header names each player's rating there, so an answer under greedy
 bots reads as an answer under players of greedy's strength. A player the ladder did not rate (weights typed
 on a code, a preset or model file) is named unrated; a ladder measured under other rules or another data set
-is named as such rather than used.
+is named as such rather than used. The ladder keeps a fingerprint of each population's weights
+(StrategyBook.fingerprint): when the shipped model or preset behind a code has been replaced since, its rating
+belongs to another player and is not shown (the code is named as rated by a stale ladder). A ladder written
+before fingerprints is read as it is.
 """
 
 from __future__ import annotations
@@ -23,9 +26,10 @@ FILE = "ladder.json"
 SHIPPED_DIR = Path(__file__).resolve().parent.parent / "strategies" / "ladders"
 
 
-def ladder_doc(manifest: dict, ratings, command: str) -> dict:
-    """What ladder.json holds: the ladder's identity and each population's rating (logits, 95% interval)."""
-    return {
+def ladder_doc(manifest: dict, ratings, command: str, fingerprints: dict[str, str] | None = None) -> dict:
+    """What ladder.json holds: the ladder's identity, each population's rating (logits, 95% interval) and the
+    fingerprint of the weights it played with."""
+    doc = {
         "kind": KIND,
         "game": manifest["game"],
         "rules_version": manifest["rules_version"],
@@ -41,6 +45,17 @@ def ladder_doc(manifest: dict, ratings, command: str) -> dict:
             if all(math.isfinite(r[c]) for c in ("rating_logit", "lo", "hi"))  # not estimable: left unrated
         },
     }
+    if fingerprints is not None:
+        doc["fingerprints"] = {code: fingerprints[code] for code in doc["ratings"] if code in fingerprints}
+    return doc
+
+
+def fingerprints(game: str, codes) -> dict[str, str]:
+    """Each code's fingerprint as the game's book resolves it now."""
+    from sim.registry import get_game
+
+    book = get_game(game).strategies
+    return {code: book.fingerprint(code) for code in codes}
 
 
 def write_ladder(out: Path, doc: dict) -> Path:
@@ -70,6 +85,26 @@ def shipped(game: str) -> dict | None:
     return read_ladder(path, game) if path.exists() else None
 
 
+@functools.cache
+def stale(game: str) -> frozenset[str]:
+    """The shipped ladder's codes that play other weights now than when they were rated."""
+    doc = shipped(game)
+    kept = (doc or {}).get("fingerprints", {})
+    now = {}
+    for code in kept:
+        try:
+            now[code] = fingerprints(game, [code])[code]
+        except ParamError:  # a preset or model file that is gone: nothing can say it is the same player
+            now[code] = None
+    return frozenset(code for code, fp in kept.items() if now[code] != fp)
+
+
+def fresh_ratings(game: str) -> dict[str, list[float]]:
+    """The shipped ladder's ratings of the players the codes still are."""
+    doc = shipped(game)
+    return {c: r for c, r in doc["ratings"].items() if c not in stale(game)}
+
+
 def ratings_for(manifest: dict) -> tuple[dict[str, list[float] | None], str]:
     """(rating of each distinct code of the manifest's lineup or None, what the ratings are), from the
     game's shipped ladder when it was measured under the answer's rules and data."""
@@ -83,7 +118,12 @@ def ratings_for(manifest: dict) -> tuple[dict[str, list[float] | None], str]:
     if manifest.get("data_fingerprint") not in (None, doc["data_fingerprint"]):
         return {}, "the shipped ladder was measured on another data set"
     scale = f"ladder at {doc['players']} players, logits, {doc['anchor']} = 0"
-    return {c: doc["ratings"].get(c) for c in codes}, scale
+    old = [c for c in codes if c in stale(game)]
+    if old:
+        scale += (f"; {', '.join(old)} rated with other weights (a model or preset replaced since): "
+                  f"playout ladder {game}")  # fmt: skip
+    rated = fresh_ratings(game)
+    return {c: rated.get(c) for c in codes}, scale
 
 
 def codes_of(manifest: dict) -> list[str]:
@@ -117,7 +157,7 @@ def strength_text(manifest: dict) -> str:
     shown = [f"{c} {r[0]:.2f} [{r[1]:.2f}, {r[2]:.2f}]" if r else f"{c} unrated" for c, r in ratings.items()]
     text = f"{', '.join(shown)} ({scale})"
     rated = [r[0] for r in ratings.values() if r]
-    top, best = max(shipped(manifest["game"])["ratings"].items(), key=lambda kv: kv[1][0])
+    top, best = max(fresh_ratings(manifest["game"]).items(), key=lambda kv: kv[1][0])
     if rated and best[0] - max(rated) >= STRONGER:
         text += f"; stronger on the ladder: {top} {best[0]:.2f}, the answer may differ under it (--players {top}*N)"
     return text

@@ -14,6 +14,8 @@ compile nothing new.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 from dataclasses import dataclass, field
 
@@ -148,6 +150,20 @@ class StrategyBook:
         shown = ",".join(f"{k}={self._show(k, v)}" for k, v in overrides.items())
         canonical = name + (":" + shown if overrides else "")
         return Player(canonical, strategy, self.weight_vector(strategy, overrides), preset)
+
+    def reads(self, player: Player) -> dict[str, float]:
+        """The weights a player's kernel reads, by name: the game's own and its family's (a search scoring its
+        cut-offs with the learned value reads the learned family's too)."""
+        families = {"", player.strategy.family}
+        if player.strategy.family == "mcts" and "eval" in self._index and player.weights[self._index["eval"]] > 0:
+            families.add("learned")
+        return {w.name: float(player.weights[i]) for i, w in enumerate(self.weights) if w.only in families}
+
+    def fingerprint(self, code: str) -> str:
+        """What a code plays, as a short hash of the weights it reads: it changes when the shipped model or
+        preset behind the code is replaced, so a measurement of the old player is not read as the new one's."""
+        text = json.dumps(self.reads(self.player(code)), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def _choices(self, name: str) -> dict[str, float] | None:
         return self.weights[self._index[name]].choices if name in self._index else None

@@ -48,8 +48,10 @@ def ladder_file(tmp_path, changes=None, game="bazaar") -> dict:
 def shipped_here(tmp_path, monkeypatch):
     monkeypatch.setattr(strength, "SHIPPED_DIR", tmp_path)
     strength.shipped.cache_clear()
+    strength.stale.cache_clear()
     yield tmp_path
     strength.shipped.cache_clear()
+    strength.stale.cache_clear()
 
 
 def test_every_answer_names_its_players_ratings_on_the_shipped_ladder(shipped_here):
@@ -79,6 +81,34 @@ def test_an_answer_of_weaker_players_names_the_ladders_strongest(shipped_here):
     assert "stronger" not in strength.strength_text({**manifest, "lineup": ["greedy*4"]})
 
 
+def test_a_rating_of_weights_the_code_no_longer_plays_is_not_shown(shipped_here):
+    """A shipped model or preset replaced after the ladder ran: its old rating would pass silently as the new
+    player's; the fingerprint of the weights the code played with tells them apart."""
+    now = strength.fingerprints("bazaar", ["greedy", "random"])
+    manifest = {"game": "bazaar", "lineup": ["greedy,random*3"]}
+    doc = ladder_file(shipped_here, {"fingerprints": now})
+    manifest.update(rules_version=doc["rules_version"], data_fingerprint=doc["data_fingerprint"])
+    assert strength.strength_text(manifest).startswith("greedy 1.50 [1.25, 1.75], random 0.00")
+    ladder_file(shipped_here, {"fingerprints": {**now, "greedy": "0" * 16}})  # greedy played other weights
+    strength.shipped.cache_clear()
+    strength.stale.cache_clear()
+    text = strength.strength_text(manifest)
+    assert text.startswith("greedy unrated, random 0.00") and "greedy rated with other weights" in text
+    assert "stronger on the ladder" not in text  # nor is the stale rating named as the strongest
+
+
+def test_a_codes_fingerprint_follows_the_weights_its_kernel_reads():
+    from sim.registry import get_game
+
+    book = get_game("yokohama").strategies
+    reads = {code: set(book.reads(book.player(code))) for code in ("greedy", "learned", "mcts", "mcts:eval=learned")}
+    assert not any(n.startswith("lv_") for n in reads["greedy"] | reads["mcts"])  # a new model leaves them be
+    assert "lv_bias" in reads["learned"] and "lv_bias" in reads["mcts:eval=learned"]
+    assert book.fingerprint("learned") != book.fingerprint("learned:lv_margin=0.3")
+    assert book.fingerprint("greedy") == book.fingerprint("greedy:w_vp=0.5")  # the default, written out
+    assert book.fingerprint("greedy") != book.fingerprint("tuned")
+
+
 def test_a_game_without_a_ladder_says_so(shipped_here):
     assert strength.strength_text({"game": "bazaar", "lineup": ["greedy"]}) == (
         "bazaar has no shipped skill ladder (playout ladder bazaar)"
@@ -101,6 +131,7 @@ def test_ladder_writes_its_ratings_and_robustness_judges_the_answer_against_them
           "--out", str(tmp_path / "ladder")])  # fmt: skip
     written = strength.read_ladder(tmp_path / "ladder" / "ladder.json", "bazaar")
     assert set(written["ratings"]) == {"random", "greedy"} and written["ratings"]["random"] == [0.0, 0.0, 0.0]
+    assert written["fingerprints"] == strength.fingerprints("bazaar", ["random", "greedy"])
     assert written["ratings"]["greedy"][0] > 0  # greedy beats random at Bazaar
     (shipped_here / "bazaar.json").write_text(json.dumps(written))
     strength.shipped.cache_clear()  # the ladder's own report looked for one before it was shipped
