@@ -36,7 +36,8 @@ def learn(
         typer.Option(
             "--look",
             help="How the generations' models rate a candidate as they sample and are judged: step (the position "
-            "one step on) or turn (where the seat's turn ends; slower, stronger). The final step tries both.",
+            "one step on), turn (where the seat's turn ends; slower) or round (where the seat is to move again "
+            "after every other seat; slowest). The final step tries each.",
         ),
     ] = "step",
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of every game played.")] = 1,

@@ -11,7 +11,10 @@ changes no feature before its action, and a first model playing by the value alo
 games against three greedy bots. With `lv_look=turn` each candidate is first played on to the end of the seat's
 turn (until another seat is to move) by the proposer, on the candidate's copy with a copy of the proposer's
 memory, and the value rates where the turn ends: the step's worth then shows, at the cost of a turn's proposer
-decisions per candidate. A margin of NEVER or more rates nothing (the proposer alone, at its cost). The value's
+decisions per candidate. With `lv_look=round` the proposer plays on for every seat (the others from fresh
+memories, on a generator drawn from the seat's own stream) until the seat is to move again, so the value also
+sees what the others make of the candidate: in Yokohama that is worth 8 points against three greedy bots, at four
+times the turn's cost. A margin of NEVER or more rates nothing (the proposer alone, at its cost). The value's
 coefficients are the book's `learned` weights (lv_<feature>, then lv_bias, lv_margin and lv_look, just before
 the search's weights), so a model file reaches the kernel as a player's weights: `learned@PATH`, or the model
 shipped with the game (strategies/models/<game>.json) as `learned`.
@@ -28,13 +31,22 @@ import importlib
 import numpy as np
 from numba import njit
 
-from sim.hooks import g_current_player, g_is_terminal, g_legal_mask, g_n_features, g_redeal, g_rollout, g_step
+from sim.hooks import (
+    g_current_player,
+    g_is_terminal,
+    g_legal_mask,
+    g_n_features,
+    g_new_memory,
+    g_redeal,
+    g_rollout,
+    g_step,
+)
 from sim.kernel_tools import first_legal
 from sim.rng import below
 from strategies import Strategy, Weight
 from strategies.learned_model import LOOKS, feature_names, player_weights, read_model, shipped_path
 from strategies.learned_value import N_EXTRA, linear_value
-from strategies.mcts import N_MCTS_WEIGHTS, STEP_GUARD
+from strategies.mcts import N_MCTS_WEIGHTS, STEP_GUARD, search_rng
 
 FAMILY = "learned"
 MARGIN = 0.5  # lv_margin's default: in Yokohama 0.4 and more play at greedy's level, 0.2 and less worse
@@ -42,6 +54,8 @@ MARGIN = 0.5  # lv_margin's default: in Yokohama 0.4 and more play at greedy's l
 PREFIX = "lv_"
 TIE = 1e-9  # values this close are equal (then the game's own bot, or the seat's stream, picks)
 GREEDY_POLICY = 1  # the game's `rollout` policy of its one-step bot (strategies/mcts.py ROLLOUTS)
+LOOKS_TURN = 1  # lv_look's values in the kernel (strategies/learned_model.py LOOKS)
+LOOKS_ROUND = 2
 NEVER = 100.0  # a margin no difference of log-odds reaches: the proposer's choice always stands, nothing is rated
 
 
@@ -74,7 +88,8 @@ def learned_weights(game: str) -> list[Weight]:
         Weight(
             f"{PREFIX}look",
             LOOKS["step"],
-            "learned: rate the position one step on, or where the seat's turn ends (the proposer finishing it)",
+            "learned: rate the position one step on, where the seat's turn ends (the proposer finishing it), or "
+            "a round on, where the seat is to move again (the proposer playing every seat)",
             LOOKS,
             FAMILY,
         )
@@ -94,7 +109,9 @@ def learned_strategies(kernel: int, game: str) -> list[Strategy]:
     line = doc.get("command", "playout learn")
     proposer = doc.get("proposer", {}).get("code", "greedy")
     margin = float(doc.get("margin", MARGIN))
-    where = "where the seat's turn ends" if doc.get("look") == "turn" else "one step on"
+    where = {"turn": "where the seat's turn ends", "round": "a round on, where the seat is to move again"}.get(
+        doc.get("look", "step"), "one step on"
+    )
     return [Strategy("learned", kernel, f"{proposer} proposes, the learned value rating {where} may override it "
                      f"(lv_margin {margin:g}; strategies/models/{game}.json: {line})", player_weights(doc),
                      FAMILY)]  # fmt: skip
@@ -114,7 +131,7 @@ def choose(game, w, s, d, k, mask, n_legal, seat, rng, memory):
         return g_rollout(game, GREEDY_POLICY, w, s, d, k, mask, n_legal, seat, rng, memory)
     world = s.copy()
     g_redeal(game, world, d, k, seat, rng, 1 + seat)
-    value = rate(game, w, at, world, d, k, mask, seat, rng, memory, w[at + n + 2] > 0)
+    value = rate(game, w, at, world, d, k, mask, seat, rng, memory, np.int64(w[at + n + 2]))
     best_v = -np.inf
     for a in range(mask.shape[0]):
         best_v = max(best_v, value[a])
@@ -137,24 +154,55 @@ def choose(game, w, s, d, k, mask, n_legal, seat, rng, memory):
 
 
 @njit(cache=True)
-def rate(game, w, at, world, d, k, mask, seat, rng, memory, to_turn_end):
-    """value[a]: the learned value for `seat` after each legal action a (-inf where illegal), one step on, or
-    with `to_turn_end` after the proposer has played the seat's turn out (on a copy of its memory)."""
+def rate(game, w, at, world, d, k, mask, seat, rng, memory, look):
+    """value[a]: the learned value for `seat` after each legal action a (-inf where illegal), one step on
+    (look 0), after the proposer has played the seat's turn out (1, on a copy of its memory), or after it has
+    played every seat until `seat` is to move again (2, the others from fresh memories, on a generator of
+    their own drawn from the seat's stream)."""
     n = g_n_features(game)
     f = np.zeros(max(1, n), np.float64)
     value = np.full(mask.shape[0], -np.inf)
     after = world.copy()
     inner = np.zeros(mask.shape[0], np.uint8)
     scratch = memory.copy()
+    seats = g_new_memory(game)
+    local = search_rng(rng, seat) if look == LOOKS_ROUND else rng
     for a in range(mask.shape[0]):
         if mask[a]:
             after[:] = world
             g_step(game, after, d, k, a)
-            if to_turn_end:
+            if look == LOOKS_TURN:
                 scratch[:] = memory
                 finish_turn(game, w, after, d, k, inner, seat, rng, scratch)
+            elif look == LOOKS_ROUND:
+                seats[:] = 0
+                seats[seat, :] = memory
+                finish_round(game, w, after, d, k, inner, seat, local, seats)
             value[a] = linear_value(game, w, at, after, d, k, seat, f)
     return value
+
+
+@njit(cache=True)
+def finish_round(game, w, s, d, k, mask, seat, rng, memory):
+    """Play every seat on with the proposer until `seat` is to move again after the others (memory: every
+    seat's)."""
+    steps = 0
+    left = False
+    while not g_is_terminal(game, s) and steps < STEP_GUARD:
+        q = g_current_player(game, s)
+        if q == seat and left:
+            return
+        left = left or q != seat
+        n_legal = g_legal_mask(game, s, d, k, mask)
+        if n_legal == 0:
+            return
+        a = (
+            first_legal(mask)
+            if n_legal == 1
+            else g_rollout(game, GREEDY_POLICY, w, s, d, k, mask, n_legal, q, rng, memory[q])
+        )
+        g_step(game, s, d, k, a)
+        steps += 1
 
 
 @njit(cache=True)

@@ -26,7 +26,8 @@ from sim.output import atomic_write_bytes
 KIND = "playout learned value"
 SHIPPED_DIR = Path(__file__).resolve().parent / "models"
 WHAT = "a model is the model.json `playout learn` writes"
-LOOKS = {"step": 0.0, "turn": 1.0}  # lv_look: rate the position one step on, or where the seat's turn ends
+LOOKS = {"step": 0.0, "turn": 1.0, "round": 2.0}  # lv_look: rate the position one step on, where the seat's turn
+# ends, or where it is to move again after every other seat
 REQUIRED = ("kind", "game", "rules_version", "data_fingerprint", "features", "coef", "bias")
 
 

@@ -253,14 +253,28 @@ def test_learn_writes_a_model_that_plays_and_its_report(learned_run, capsys):
     assert code == 0, err
 
 
-def test_learn_plays_the_best_model_at_the_margin_that_won_most(learned_run):
+def test_learn_plays_the_best_model_at_the_setting_it_picks(learned_run):
     out, _ = learned_run
     doc = read_model(out / "model.json", GAME, feature_names(GAME))
     tried = doc["margins"]
     assert [(r["look"], r["margin"]) for r in tried] == list(ln.SETTINGS)
-    best = max(tried, key=lambda r: r["win_vs_greedy3"])
+    best = ln.pick_setting(tried)
     assert (doc["look"], doc["margin"]) == (best["look"], best["margin"])
     assert all(r["lo"] <= r["win_vs_greedy3"] <= r["hi"] for r in tried)
+
+
+def setting(look, margin, win, half=0.02):
+    return {"look": look, "margin": margin, "win_vs_greedy3": win, "lo": win - half, "hi": win + half}
+
+
+def test_a_costlier_look_is_played_only_when_its_interval_lies_above_the_cheaper_choice():
+    step = [setting("step", 0.5, 0.28), setting("step", 1000.0, 0.29)]
+    clear = [*step, setting("turn", 0.5, 0.455), setting("round", 0.5, 0.539)]  # Yokohama's judging games
+    assert ln.pick_setting(clear) == clear[-1]
+    within = [*step, setting("turn", 0.25, 0.80), setting("turn", 0.5, 0.60), setting("round", 0.25, 0.808)]
+    assert ln.pick_setting(within) == within[2]  # a point more within the noise, at four times the cost
+    worse = [*step, setting("turn", 0.25, 0.30, half=0.02)]
+    assert ln.pick_setting(worse) == step[1]  # the interval reaches below the proposer alone's 29%
 
 
 def test_learn_resumes_where_it_stopped_and_refuses_other_settings(learned_run):
@@ -269,6 +283,25 @@ def test_learn_resumes_where_it_stopped_and_refuses_other_settings(learned_run):
     assert [r.win_vs_greedy for r in again] == [r.win_vs_greedy for r in records]
     with pytest.raises(ParamError, match="other settings"):
         learn_once(out, 2, games=61)
+
+
+def test_a_resume_plays_only_the_settings_a_model_has_not_tried(learned_run):
+    """A look added since a run (round) is tried on a resume; what was tried stands and is not played again."""
+    out, _ = learned_run
+    model = out / "model.json"
+    doc = json.loads(model.read_text())
+    full = doc["margins"]
+    doc["margins"] = [r for r in full if r["look"] != "round"]
+    model.write_text(json.dumps(doc))
+    played = []
+
+    def advance(n):
+        played.append(n)
+
+    advance.skip = lambda n: None
+    assert ln.choose_margin(small_config(), out, advance) == full  # the same games give the same rates
+    rounds = sum(1 for look, _ in ln.SETTINGS if look == "round")
+    assert rounds and sum(played) == rounds * small_config().eval_games
 
 
 def test_the_learned_value_ranks_won_positions_above_lost_ones_on_held_out_games(tmp_path):

@@ -1,4 +1,5 @@
-"""Seeing a turn through (issue 33): `learned:lv_look=turn` rates a candidate where the seat's turn ends, and
+"""Seeing a turn through (issue 33): `learned:lv_look=turn` rates a candidate where the seat's turn ends (and
+`lv_look=round` where the seat is to move again after the others), and
 `mcts:...,cut=turn` cuts a rollout at the end of the turn under way, so a learned value never rates a turn half
 done. The kernels run as plain Python here (NUMBA_DISABLE_JIT=1, one subprocess per game): the functions are
 called on one position directly, which compiled would mean compiling them for these argument types."""
@@ -41,7 +42,7 @@ while True:
     rules.step(s, d, k, random_legal(mask, n, rng, np.int64(5)))
     steps += 1
 memory = bots.new_memory()[p].copy()
-out = {"seat": p, "after_one_step": [], "after_the_turn": []}
+out = {"seat": p, "after_one_step": [], "after_the_turn": [], "after_the_round": []}
 for a in np.flatnonzero(mask):
     t = s.copy()
     rules.step(t, d, k, a)
@@ -49,6 +50,12 @@ for a in np.flatnonzero(mask):
     m = memory.copy()
     learned.finish_turn(game, w, t, d, k, np.zeros(n_actions, np.uint8), np.int64(p), rng, m)
     out["after_the_turn"].append(-1 if rules.is_terminal(t) else int(rules.current_player(t)))
+    t = s.copy()
+    rules.step(t, d, k, a)
+    seats = bots.new_memory()
+    seats[p] = memory
+    learned.finish_round(game, w, t, d, k, np.zeros(n_actions, np.uint8), np.int64(p), rng, seats)
+    out["after_the_round"].append(-1 if rules.is_terminal(t) else int(rules.current_player(t)))
 memories = np.zeros_like(bots.new_memory())
 for depth in (1, -1):
     t = s.copy()
@@ -70,6 +77,14 @@ def test_the_look_ahead_rates_each_candidate_where_the_seats_turn_ends(game):
     assert all(p != out["seat"] for p in out["after_the_turn"]), out
     # the one-step rating would rate a turn half done: after the first step the seat is still to move
     assert any(p == out["seat"] for p in out["after_one_step"]), out
+
+
+@pytest.mark.parametrize("game", ["yokohama", "obsession"])
+def test_the_round_look_rates_each_candidate_where_the_seat_is_to_move_again(game):
+    out = look(game)
+    # the turn's end has another seat to move, so a round that ends with the seat to move played the others
+    assert all(p == out["seat"] for p in out["after_the_round"] if p >= 0), out
+    assert all(p != out["seat"] for p in out["after_the_turn"]), out
 
 
 def test_a_rollout_cut_at_the_turn_stops_where_the_turn_ends_not_after_one_decision():
