@@ -25,7 +25,11 @@ def run(
     threads: Annotated[int | None, typer.Option("--threads", "-t", help="Numba threads (default: all cores).")] = None,
     chunk: Annotated[
         int | None,
-        typer.Option("--chunk", help="Games per chunk, the resume unit (default 8192; 16 when a seat searches)."),
+        typer.Option(
+            "--chunk",
+            help="Games per chunk, the resume unit (default 8192; 256 when a seat plays learned, 16 when one "
+            "searches).",
+        ),
     ] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted run in --out.")] = False,
     cluster: Annotated[

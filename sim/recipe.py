@@ -21,17 +21,23 @@ DEFAULT_CHUNK = 8192
 # A searching seat costs seconds of CPU per game (benchmarks/README.md), so a chunk of DEFAULT_CHUNK would be
 # hours of work with nothing kept; a chunk of SEARCH_CHUNK games is minutes, the unit a long run resumes from.
 SEARCH_CHUNK = 16
+# A learned seat costs milliseconds (8 a game seeing its turn through, 57 a round on, in Yokohama), so
+# DEFAULT_CHUNK games of it would be half an hour with no progress shown and nothing kept; LEARNED_CHUNK is
+# seconds to a minute.
+LEARNED_CHUNK = 256
 # Seeds and game indices travel as int64 to the kernels and in games.parquet (the generator itself mixes
 # them as uint64), so both must lie in 0 .. 2**63 - 1.
 MAX_INDEX = 2**63 - 1
 
 
 def chunk_for(game: str, players: list[str], n: int) -> int:
-    """The default chunk of a run: SEARCH_CHUNK games when a seat searches, else DEFAULT_CHUNK (never more
-    than n). The chunk never changes a result, only how often progress is kept."""
+    """The default chunk of a run: SEARCH_CHUNK games when a seat searches, LEARNED_CHUNK when one plays the
+    learned value, else DEFAULT_CHUNK (never more than n). The chunk never changes a result, only how often
+    progress is shown and kept."""
     book = get_game(game).strategies
-    searching = any(book.player(code).strategy.family == "mcts" for code in players)
-    return min(n, SEARCH_CHUNK if searching else DEFAULT_CHUNK)
+    families = {book.player(code).strategy.family for code in players}
+    chunk = SEARCH_CHUNK if "mcts" in families else LEARNED_CHUNK if "learned" in families else DEFAULT_CHUNK
+    return min(n, chunk)
 
 
 @dataclass(frozen=True)

@@ -103,16 +103,19 @@ def test_resume_refuses_a_run_played_under_other_rules(tmp_path):
         run(RECIPE, out, resume=True)
 
 
-def test_a_run_with_a_searching_seat_keeps_its_progress_every_few_games():
-    # A search bot costs seconds a game: the default chunk (the resume unit) must be minutes of work, not
-    # hours; cheap lineups keep the large chunk, and no chunk is larger than the run.
+def test_a_run_with_a_searching_or_learned_seat_keeps_its_progress_every_few_games():
+    # A search bot costs seconds a game, a learned one milliseconds: the default chunk (the resume unit) must
+    # be minutes of work, not hours; cheap lineups keep the large chunk, and no chunk is larger than the run.
     from sim.engine import DEFAULT_CHUNK, SEARCH_CHUNK, chunk_for
     from sim.experiments import matchup_arms
+    from sim.recipe import LEARNED_CHUNK
 
     assert chunk_for("yokohama", ["greedy"] * 4, 100_000) == DEFAULT_CHUNK
     assert chunk_for("yokohama", ["greedy"] * 4, 300) == 300
     assert chunk_for("gangsta", ["mcts-fast", "greedy", "greedy"], 400) == SEARCH_CHUNK
     assert chunk_for("yokohama", ["greedy", "mcts:iters=8", "greedy"], 400) == SEARCH_CHUNK
+    assert chunk_for("yokohama", ["learned", "greedy", "greedy"], 100_000) == LEARNED_CHUNK
+    assert chunk_for("yokohama", ["learned", "mcts-fast", "greedy"], 100_000) == SEARCH_CHUNK
     base = Recipe("yokohama", ["greedy"] * 3, seed=1, n=400, chunk=400)
     chunks = {(a, b): r.chunk for a, b, r in matchup_arms(base, ["greedy", "mcts-fast"], 3)}
     assert chunks == {("greedy", "mcts-fast"): SEARCH_CHUNK, ("mcts-fast", "greedy"): SEARCH_CHUNK}
