@@ -13,7 +13,7 @@ turn (until another seat is to move) by the proposer, on the candidate's copy wi
 memory, and the value rates where the turn ends: the step's worth then shows, at the cost of a turn's proposer
 decisions per candidate. With `lv_look=round` the proposer plays on for every seat (the others from fresh
 memories, on a generator drawn from the seat's own stream) until the seat is to move again, so the value also
-sees what the others make of the candidate: in Yokohama that is worth 8 points against three greedy bots, at four
+sees what the others make of the candidate: in Yokohama that is worth 8 points against three greedy bots, at seven
 times the turn's cost. A margin of NEVER or more rates nothing (the proposer alone, at its cost). The value's
 coefficients are the book's `learned` weights (lv_<feature>, then lv_bias, lv_margin and lv_look, just before
 the search's weights), so a model file reaches the kernel as a player's weights: `learned@PATH`, or the model
@@ -54,8 +54,7 @@ MARGIN = 0.5  # lv_margin's default: in Yokohama 0.4 and more play at greedy's l
 PREFIX = "lv_"
 TIE = 1e-9  # values this close are equal (then the game's own bot, or the seat's stream, picks)
 GREEDY_POLICY = 1  # the game's `rollout` policy of its one-step bot (strategies/mcts.py ROLLOUTS)
-LOOKS_TURN = 1  # lv_look's values in the kernel (strategies/learned_model.py LOOKS)
-LOOKS_ROUND = 2
+LOOKS_ROUND = 2  # lv_look's value for a round on in the kernel (strategies/learned_model.py LOOKS)
 NEVER = 100.0  # a margin no difference of log-odds reaches: the proposer's choice always stands, nothing is rated
 
 
@@ -164,33 +163,29 @@ def rate(game, w, at, world, d, k, mask, seat, rng, memory, look):
     value = np.full(mask.shape[0], -np.inf)
     after = world.copy()
     inner = np.zeros(mask.shape[0], np.uint8)
-    scratch = memory.copy()
     seats = g_new_memory(game)
     local = search_rng(rng, seat) if look == LOOKS_ROUND else rng
     for a in range(mask.shape[0]):
         if mask[a]:
             after[:] = world
             g_step(game, after, d, k, a)
-            if look == LOOKS_TURN:
-                scratch[:] = memory
-                finish_turn(game, w, after, d, k, inner, seat, rng, scratch)
-            elif look == LOOKS_ROUND:
+            if look > 0:
                 seats[:] = 0
                 seats[seat, :] = memory
-                finish_round(game, w, after, d, k, inner, seat, local, seats)
+                play_on(game, w, after, d, k, inner, seat, local, seats, look == LOOKS_ROUND)
             value[a] = linear_value(game, w, at, after, d, k, seat, f)
     return value
 
 
 @njit(cache=True)
-def finish_round(game, w, s, d, k, mask, seat, rng, memory):
-    """Play every seat on with the proposer until `seat` is to move again after the others (memory: every
-    seat's)."""
+def play_on(game, w, s, d, k, mask, seat, rng, memory, whole_round):
+    """Play on with the proposer (memory: every seat's) while `seat` is to move, its turn under way, or with
+    `whole_round` until it is to move again after the others; forced steps included."""
     steps = 0
-    left = False
+    left = False  # another seat has moved
     while not g_is_terminal(game, s) and steps < STEP_GUARD:
         q = g_current_player(game, s)
-        if q == seat and left:
+        if (q != seat and not whole_round) or (q == seat and left):
             return
         left = left or q != seat
         n_legal = g_legal_mask(game, s, d, k, mask)
@@ -200,23 +195,6 @@ def finish_round(game, w, s, d, k, mask, seat, rng, memory):
             first_legal(mask)
             if n_legal == 1
             else g_rollout(game, GREEDY_POLICY, w, s, d, k, mask, n_legal, q, rng, memory[q])
-        )
-        g_step(game, s, d, k, a)
-        steps += 1
-
-
-@njit(cache=True)
-def finish_turn(game, w, s, d, k, mask, seat, rng, memory):
-    """Play on with the proposer while `seat` is to move (its turn under way), forced steps included."""
-    steps = 0
-    while not g_is_terminal(game, s) and g_current_player(game, s) == seat and steps < STEP_GUARD:
-        n_legal = g_legal_mask(game, s, d, k, mask)
-        if n_legal == 0:
-            return
-        a = (
-            first_legal(mask)
-            if n_legal == 1
-            else g_rollout(game, GREEDY_POLICY, w, s, d, k, mask, n_legal, seat, rng, memory)
         )
         g_step(game, s, d, k, a)
         steps += 1

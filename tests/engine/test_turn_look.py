@@ -47,14 +47,15 @@ for a in np.flatnonzero(mask):
     t = s.copy()
     rules.step(t, d, k, a)
     out["after_one_step"].append(int(rules.current_player(t)))
-    m = memory.copy()
-    learned.finish_turn(game, w, t, d, k, np.zeros(n_actions, np.uint8), np.int64(p), rng, m)
+    seats = bots.new_memory()
+    seats[p] = memory
+    learned.play_on(game, w, t, d, k, np.zeros(n_actions, np.uint8), np.int64(p), rng, seats, False)
     out["after_the_turn"].append(-1 if rules.is_terminal(t) else int(rules.current_player(t)))
     t = s.copy()
     rules.step(t, d, k, a)
     seats = bots.new_memory()
     seats[p] = memory
-    learned.finish_round(game, w, t, d, k, np.zeros(n_actions, np.uint8), np.int64(p), rng, seats)
+    learned.play_on(game, w, t, d, k, np.zeros(n_actions, np.uint8), np.int64(p), rng, seats, True)
     out["after_the_round"].append(-1 if rules.is_terminal(t) else int(rules.current_player(t)))
 memories = np.zeros_like(bots.new_memory())
 for depth in (1, -1):
