@@ -107,7 +107,8 @@ def fresh_ratings(game: str) -> dict[str, list[float]]:
 
 def ratings_for(manifest: dict) -> tuple[dict[str, list[float] | None], str]:
     """(rating of each distinct code of the manifest's lineup or None, what the ratings are), from the
-    game's shipped ladder when it was measured under the answer's rules and data."""
+    game's shipped ladder when it was measured under the answer's rules and data, and of the weights the answer's
+    players played (the manifest's fingerprints; an answer from before them is judged by the code's weights now)."""
     codes = codes_of(manifest)
     game = manifest.get("game")
     doc = shipped(game) if game else None
@@ -118,12 +119,13 @@ def ratings_for(manifest: dict) -> tuple[dict[str, list[float] | None], str]:
     if manifest.get("data_fingerprint") not in (None, doc["data_fingerprint"]):
         return {}, "the shipped ladder was measured on another data set"
     scale = f"ladder at {doc['players']} players, logits, {doc['anchor']} = 0"
-    old = [c for c in codes if c in stale(game)]
+    played = manifest.get("fingerprints") or {}
+    rated_as = doc.get("fingerprints", {})
+    old = [c for c in codes if (played[c] != rated_as[c] if c in played and c in rated_as else c in stale(game))]
     if old:
-        scale += (f"; {', '.join(old)} rated with other weights (a model or preset replaced since): "
-                  f"playout ladder {game}")  # fmt: skip
-    rated = fresh_ratings(game)
-    return {c: rated.get(c) for c in codes}, scale
+        scale += (f"; {', '.join(old)}: the ladder rated other weights under that name (a model or preset "
+                  f"replaced): playout ladder {game}")  # fmt: skip
+    return {c: None if c in old else doc["ratings"].get(c) for c in codes}, scale
 
 
 def codes_of(manifest: dict) -> list[str]:

@@ -21,6 +21,7 @@ import polars as pl
 from reports import robustness as rb
 from sim.engine import Recipe
 from sim.experiments import with_players
+from sim.registry import get_game
 
 QUESTIONS = ("seat-fairness", "fair-value", "card-value", "matchups")
 ESTIMATES = "estimates.json"
@@ -196,6 +197,8 @@ def robustness(
         variations=[v.label for v, _ in variations],
     )  # fmt: skip
     manifest["lineup"] = [" | ".join(dict.fromkeys(v.players for v, _ in variations))]
+    book = get_game(base.game).strategies
+    manifest["fingerprints"] = book.fingerprints(c for _, r in variations for c in r.players)
     manifest["data_set"] = ", ".join(dict.fromkeys(v.data for v, _ in variations))
     if len(shares := data_shares(variations)) > 1:
         manifest["data_assumed_shares"] = shares

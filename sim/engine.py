@@ -77,6 +77,11 @@ def check_run_dir(out_dir: Path, now: dict, resume: bool) -> dict | None:
                 f"--resume: {out_dir} was played by {what} ({key} {old_manifest.get(key)}, now {now[key]}): "
                 "its finished chunks would not match the rest; start a new run"
             )
+    changed = [c for c, fp in old_manifest.get("fingerprints", {}).items() if now["fingerprints"].get(c, fp) != fp]
+    if changed:  # a shipped model or preset replaced (JSON, outside the code fingerprint) between the sessions
+        raise RunDirError(f"--resume: {out_dir} was played by other weights under {', '.join(changed)} (a model "
+                          "or preset replaced since): its finished chunks would not match the rest; "
+                          "start a new run")  # fmt: skip
     return old_manifest
 
 
@@ -95,6 +100,7 @@ def manifest_for(prep: Prepared, status: str, wall: float, games_done: int, fing
         "data_fingerprint": prep.data.fingerprint,
         "data_assumed_share": round(prep.data.assumed_share, 4),
         "lineup": prep.codes,
+        "fingerprints": spec.strategies.fingerprints(prep.codes),  # what each code played (the ladder's check)
         "seat_rotation": "seat s of game i is played by lineup[(s + i) % players]",
         "seed": prep.recipe.seed,
         "n": prep.recipe.n,

@@ -82,6 +82,8 @@ def experiment_manifest(recipe: Recipe, question: str, arms: int, games_per_arm:
     prep = prepare(recipe)
     m = manifest_for(prep, "complete", wall, games_per_arm * arms, None)
     m.update(question=question, arms=arms, games_per_arm=games_per_arm, **extra)
+    if "strategies" in extra:  # every code the experiment played, not only the base lineup's
+        m["fingerprints"] = prep.spec.strategies.fingerprints(extra["strategies"])
     m["n"] = games_per_arm * arms
     m.pop("recipe", None)
     return m

@@ -165,6 +165,10 @@ class StrategyBook:
         text = json.dumps(self.reads(self.player(code)), sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
+    def fingerprints(self, codes) -> dict[str, str]:
+        """Each distinct code's fingerprint (what a run's or a ladder's manifest keeps of its players)."""
+        return {code: self.fingerprint(code) for code in dict.fromkeys(codes)}
+
     def _choices(self, name: str) -> dict[str, float] | None:
         return self.weights[self._index[name]].choices if name in self._index else None
 

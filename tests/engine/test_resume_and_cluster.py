@@ -103,6 +103,23 @@ def test_resume_refuses_a_run_played_under_other_rules(tmp_path):
         run(RECIPE, out, resume=True)
 
 
+def test_resume_refuses_a_run_whose_players_weights_changed_and_takes_one_from_before_fingerprints(tmp_path):
+    """A shipped model or preset is JSON, outside the code fingerprint: replaced between two sessions of a run,
+    the rest of the games would be another player's."""
+    out = tmp_path / "r"
+    with pytest.raises(Stop):
+        run(RECIPE, out, threads=2, on_chunk=_interrupt_after(1))
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert set(manifest["fingerprints"]) == {"greedy", "random"}
+    (out / "manifest.json").write_text(json.dumps({**manifest, "fingerprints": {"greedy": "0" * 16}}))
+    with pytest.raises(RunDirError, match="other weights under greedy"):
+        run(RECIPE, out, resume=True)
+    del manifest["fingerprints"]  # a run from before fingerprints resumes as it did
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    run(RECIPE, out, resume=True)
+    assert json.loads((out / "manifest.json").read_text())["games_done"] == RECIPE.n
+
+
 def test_a_run_with_a_searching_or_learned_seat_keeps_its_progress_every_few_games():
     # A search bot costs seconds a game, a learned one milliseconds: the default chunk (the resume unit) must
     # be minutes of work, not hours; cheap lineups keep the large chunk, and no chunk is larger than the run.

@@ -93,8 +93,13 @@ def test_a_rating_of_weights_the_code_no_longer_plays_is_not_shown(shipped_here)
     strength.shipped.cache_clear()
     strength.stale.cache_clear()
     text = strength.strength_text(manifest)
-    assert text.startswith("greedy unrated, random 0.00") and "greedy rated with other weights" in text
+    assert text.startswith("greedy unrated, random 0.00") and "greedy: the ladder rated other weights" in text
     assert "stronger on the ladder" not in text  # nor is the stale rating named as the strongest
+    # an answer keeps what its players played: one played by the rated weights is rated, whatever the code is now
+    played_then = {**manifest, "fingerprints": {**now, "greedy": "0" * 16}}
+    assert strength.strength_text(played_then).startswith("greedy 1.50 [1.25, 1.75]")
+    played_other = {**manifest, "fingerprints": {**now, "random": "1" * 16}}
+    assert strength.strength_text(played_other).startswith("greedy unrated, random unrated")
 
 
 def test_a_codes_fingerprint_follows_the_weights_its_kernel_reads():
@@ -132,6 +137,8 @@ def test_ladder_writes_its_ratings_and_robustness_judges_the_answer_against_them
     written = strength.read_ladder(tmp_path / "ladder" / "ladder.json", "bazaar")
     assert set(written["ratings"]) == {"random", "greedy"} and written["ratings"]["random"] == [0.0, 0.0, 0.0]
     assert written["fingerprints"] == strength.fingerprints("bazaar", ["random", "greedy"])
+    manifest = json.loads((tmp_path / "ladder" / "experiment.json").read_text())
+    assert manifest["fingerprints"] == written["fingerprints"]  # the experiment keeps what its players played
     assert written["ratings"]["greedy"][0] > 0  # greedy beats random at Bazaar
     (shipped_here / "bazaar.json").write_text(json.dumps(written))
     strength.shipped.cache_clear()  # the ladder's own report looked for one before it was shipped
