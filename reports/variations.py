@@ -19,6 +19,7 @@ from pathlib import Path
 import polars as pl
 
 from reports import robustness as rb
+from reports.export import lineup_text
 from sim.engine import Recipe
 from sim.experiments import with_players
 from sim.registry import get_game
@@ -149,9 +150,10 @@ def answer_all(
 
 
 def variation_recipes(base: Recipe, data_sets: list[tuple[str, str | None]], lineups: list[list[str]]):
-    """(Variation, Recipe) for every data set x lineup; data_sets are (name as typed, resolved dir)."""
+    """(Variation, Recipe) for every data set x lineup; data_sets are (name as typed, resolved dir). A lineup is
+    named in the CLI's notation (learned:lv_look=turn*4, not four copies), which keeps the plots' labels short."""
     return [
-        (rb.Variation(name, ",".join(codes)), replace(with_players(base, list(codes)), data_dir=data_dir))
+        (rb.Variation(name, lineup_text(codes)), replace(with_players(base, list(codes)), data_dir=data_dir))
         for name, data_dir in data_sets
         for codes in lineups
     ]
