@@ -17,7 +17,7 @@ def test_robustness_answers_under_each_lineup_and_resumes(tmp_path, capsys):
     assert verdicts["conclusion"].to_list() == ["seat 0", "seat 1"]
     assert verdicts["verdict"][0] in ("holds in every variation", "not established everywhere")
     estimates = pl.read_csv(out / "estimates.csv", comment_prefix="#")
-    assert estimates.height == 4 and set(estimates["players"]) == {"greedy,greedy", "random,random"}
+    assert estimates.height == 4 and set(estimates["players"]) == {"greedy*2", "random*2"}  # as typed
     for name in ("robustness.png", "report.html", "experiment.json"):
         assert (out / name).stat().st_size > 0
     manifest = json.loads((out / "experiment.json").read_text())
