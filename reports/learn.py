@@ -350,7 +350,7 @@ def choose_margin(cfg: LearnConfig, out: Path, advance) -> list[dict]:
 def pick_setting(tried: list[dict]) -> dict:
     """The setting to play: the best one step on, replaced by a costlier look's best (turn, then round: each
     several times the cost of the one before) only when the whole interval of its win rate lies above the
-    choice so far. A look that wins a point more within the noise is not worth four times the CPU."""
+    choice so far. A look that wins a point more within the noise is not worth several times the CPU."""
     chosen = None
     for look in LOOKS:  # in order of cost
         here = [r for r in tried if r["look"] == look]

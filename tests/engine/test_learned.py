@@ -272,7 +272,7 @@ def test_a_costlier_look_is_played_only_when_its_interval_lies_above_the_cheaper
     clear = [*step, setting("turn", 0.5, 0.455), setting("round", 0.5, 0.539)]  # Yokohama's judging games
     assert ln.pick_setting(clear) == clear[-1]
     within = [*step, setting("turn", 0.25, 0.80), setting("turn", 0.5, 0.60), setting("round", 0.25, 0.808)]
-    assert ln.pick_setting(within) == within[2]  # a point more within the noise, at four times the cost
+    assert ln.pick_setting(within) == within[2]  # a point more within the noise, at several times the cost
     worse = [*step, setting("turn", 0.25, 0.30, half=0.02)]
     assert ln.pick_setting(worse) == step[1]  # the interval reaches below the proposer alone's 29%
 
