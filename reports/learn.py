@@ -54,7 +54,7 @@ class LearnConfig:
     params: dict = field(default_factory=dict)
     data_dir: str | None = None
     proposer: str = "greedy"  # the one-step bot whose choice the value may override (its weights go in the model)
-    look: str = "step"  # lv_look of the generations' models as they sample and are judged (the margin step tries both)
+    look: str = "step"  # lv_look of the generations' models as they sample and are judged (the margin step tries each)
 
 
 @dataclass

@@ -5,10 +5,11 @@ game's shipped ladder (measured at one player count under one rules version and 
 made it is in the file). Every answer's header names each player's rating there, so an answer under greedy
 bots reads as an answer under players of greedy's strength. A player the ladder did not rate (weights typed
 on a code, a preset or model file) is named unrated; a ladder measured under other rules or another data set
-is named as such rather than used. The ladder keeps a fingerprint of each population's weights
-(StrategyBook.fingerprint): when the shipped model or preset behind a code has been replaced since, its rating
-belongs to another player and is not shown (the code is named as rated by a stale ladder). A ladder written
-before fingerprints is read as it is.
+is named as such rather than used. The ladder keeps a fingerprint of the weights each population played
+(StrategyBook.fingerprint), and so does every run's and experiment's manifest: a code whose answer was played by
+other weights than the ladder rated (a shipped model or preset replaced in between) is shown unrated, with a
+line saying so. An answer from before fingerprints is judged by the code's weights now; a ladder from before
+them is read as it is.
 """
 
 from __future__ import annotations
@@ -54,8 +55,7 @@ def fingerprints(game: str, codes) -> dict[str, str]:
     """Each code's fingerprint as the game's book resolves it now."""
     from sim.registry import get_game
 
-    book = get_game(game).strategies
-    return {code: book.fingerprint(code) for code in codes}
+    return get_game(game).strategies.fingerprints(codes)
 
 
 def write_ladder(out: Path, doc: dict) -> Path:
