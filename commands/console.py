@@ -92,7 +92,8 @@ class ProgressLines:
 
     def line(self, now: float) -> str:
         elapsed = now - self.began
-        text = f"{self.label}: {self.done:,.0f}/{self.total:,.0f} {self.unit} ({self.done / max(self.total, 1):.0%})"
+        done = f"{amount(self.done)}/{amount(self.total)} {self.unit}"
+        text = f"{self.label}: {done} ({self.done / self.total if self.total else 0:.0%})"
         if self.fresh and elapsed > 0:
             rate = self.fresh / elapsed
             eta = (self.total - self.done) / rate
@@ -107,6 +108,11 @@ class ProgressLines:
         if kind is None:  # an error says what happened in its own one line
             self.console.print(self.line(time.perf_counter()))
         return False
+
+
+def amount(x: float) -> str:
+    """1,234 for counts and large amounts, 0.12 for small ones (a planned CPU time under ten seconds)."""
+    return f"{x:,.0f}" if x >= 10 or x == int(x) else f"{x:.2g}"
 
 
 def clock(seconds: float) -> str:
@@ -124,18 +130,23 @@ def compile_kernels(prep, traced: bool = False) -> None:
         compile_now(prep, traced)
 
 
-def experiment(base, games: int, columns: int, what: str, out: Path, label: str, ask, show, parts=None) -> None:
+def experiment(
+    base, games: int, columns: int, what: str, out: Path, label: str, ask, show, parts=None, work=None
+) -> None:
     """The shape shared by matrix, sweep, value, robustness and sensitivity: check that `games` rows of
     `columns` kept numbers fit in memory and the recipe is sound, then, with --out claimed, compile,
     ask(out, advance) under a progress bar (it plays the arms and writes the outputs), and show the answer.
-    On Ctrl-C, say what was kept of the `parts` (how many, and what they are: arms or variations)."""
+    The bar counts games, or `work` = (total, unit) when ask advances it in other units (planned CPU seconds
+    where the lineups' games differ in cost). On Ctrl-C, say what was kept of the `parts` (how many, and what
+    they are: arms or variations)."""
     from sim.engine import prepare
 
     prep = prepare(base)
     fits_in_memory(games, 8 * columns, what)
     with claim(out):
         compile_kernels(prep)
-        bar, advance = progress(games, label)
+        total, unit = work or (games, "games")
+        bar, advance = progress(total, label, unit=unit)
         try:
             with bar:
                 answer = ask(out, advance)

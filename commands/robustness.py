@@ -87,13 +87,27 @@ def robustness(
     for _, recipe in variations:
         prepare(recipe)  # every variation must be possible before anything runs
     games = sum(games_of(q, r) for _, r in variations)
+    costs = lineup_costs(base, variations, threads) if len(lineups) > 1 else None
+    work = (sum(games_of(q, r) * c for (_, r), c in zip(variations, costs, strict=True)), "CPU s") if costs else None
     console.experiment(
         base, games, 6 + 3 * max(len(c) for c in lineups), f"{len(variations)} variations of -n {n}",
         opt.out_dir(out, Path("runs") / f"robustness-{game}-{question}-seed{seed}-n{n}"),
         f"{game} robustness of {question}",
-        lambda out, advance: answer_robustness(q, base, variations, out, threads, advance), print_robustness,
-        (len(variations), "variations"),
+        lambda out, advance: answer_robustness(q, base, variations, out, threads, advance, costs), print_robustness,
+        (len(variations), "variations"), work,
     )  # fmt: skip
+
+
+def lineup_costs(base, variations, threads) -> list[float]:
+    """The lineups' CPU seconds a game (a short pilot each, on compiled kernels): their games can differ a
+    thousandfold in cost, and a bar counting games would take its rate from the cheap ones."""
+    from commands import console
+    from reports.variations import lineup_costs as pilot
+    from sim.engine import prepare
+
+    console.compile_kernels(prepare(base))
+    typer.echo("measuring each lineup's cost per game (pilot)...")
+    return pilot(variations, threads)
 
 
 def _distinct(items: list, option: str, key) -> list:

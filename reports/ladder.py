@@ -36,6 +36,7 @@ PLAN_FILE = "plan.json"
 FILLER = "random"  # the pilot's other seats: the cheapest bot, whose own cost is measured and taken off
 PILOT_CPU = 1.0  # CPU seconds a population's pilot plays at least (fewer games only at PILOT_MOST)
 PILOT_MOST = 4096  # games of a pilot at most (the cheap bots reach PILOT_CPU long before a search does)
+SHORT_PILOT = 0.25  # CPU seconds a progress bar's pilot plays (robustness, matrix): costs 10 times apart told
 
 
 def default_codes(book) -> list[str]:
@@ -72,27 +73,36 @@ def _timed(recipe: Recipe, threads) -> tuple[float, float]:
     return time.process_time() - cpu, time.perf_counter() - wall
 
 
-def _per_game(base: Recipe, lineup: list[str], threads) -> tuple[float, float]:
-    """(CPU, wall) seconds per game of `lineup`, from games 0.. of base's seed, enough for PILOT_CPU."""
+def per_game(base: Recipe, lineup: list[str], threads, least: float = PILOT_CPU) -> tuple[float, float]:
+    """(CPU, wall) seconds per game of `lineup`, from games 0.. of base's seed, enough for `least` CPU seconds."""
     n = len(lineup)  # one full rotation of the seats
     while True:
         cpu, wall = _timed(replace(with_players(base, lineup), n=n, chunk=chunk_for(base.game, lineup, n)), threads)
-        if cpu >= PILOT_CPU or n >= PILOT_MOST:
+        if cpu >= least or n >= PILOT_MOST:
             return cpu / n, wall / n
         n = min(PILOT_MOST, n * 4)
 
 
-def measure_costs(base: Recipe, codes: list[str], players: int, threads=None) -> tuple[dict[str, float], float]:
+def warm(base: Recipe, threads) -> None:
+    """Play one rotation untimed, so that a pilot times play, not the first call's compile and imports."""
+    per_game(base, list(base.players), threads, 0.0)
+
+
+def measure_costs(
+    base: Recipe, codes: list[str], players: int, threads=None, least: float = PILOT_CPU
+) -> tuple[dict[str, float], float]:
     """({code: CPU seconds one seat of it adds to a game}, wall seconds per CPU second). A seat's cost is
-    that of a game of it against players-1 random seats, less those seats' share of an all-random game."""
-    filler_cpu, filler_wall = _per_game(base, [FILLER] * players, threads)
+    that of a game of it against players-1 random seats, less those seats' share of an all-random game;
+    each timed over at least `least` CPU seconds."""
+    warm(with_players(base, [FILLER] * players), threads)
+    filler_cpu, filler_wall = per_game(base, [FILLER] * players, threads, least)
     seat_filler = filler_cpu / players
     costs, cpu_total, wall_total = {}, filler_cpu, filler_wall
     for code in codes:
         if code == FILLER:
             costs[code] = seat_filler
             continue
-        cpu, wall = _per_game(base, [code] + [FILLER] * (players - 1), threads)
+        cpu, wall = per_game(base, [code] + [FILLER] * (players - 1), threads, least)
         costs[code] = max(cpu - (players - 1) * seat_filler, seat_filler)
         cpu_total, wall_total = cpu_total + cpu, wall_total + wall
     return costs, wall_total / max(cpu_total, 1e-9)
@@ -215,7 +225,7 @@ def ladder(
     for i in sorted(range(len(plan["arms"])), key=lambda i: plan["arms"][i]["cpu_per_game"]):
         arm = plan["arms"][i]  # cheapest first: an interrupted ladder has the most pairs finished
         recipe = arm_recipe(base, arm["a"], arm["b"], players, arm["games"])
-        played[i] = play_arm(recipe, threads=threads, on_chunk=_scaled(on_cpu, arm["cpu_per_game"]), kept=out)
+        played[i] = play_arm(recipe, threads=threads, on_chunk=scaled(on_cpu, arm["cpu_per_game"]), kept=out)
     frames = [played[i] for i in range(len(plan["arms"]))]
     cells = [matchups.cell(arm["a"], arm["b"], frame) for arm, frame in zip(plan["arms"], frames, strict=True)]
     rows, fit = matchups.ratings([interleaved(frames)], seed=base.seed, anchor=anchor)
@@ -260,8 +270,9 @@ def ladder(
     return Answer(manifest, tables, out, {"cells": cells, "codes": codes, "players": players, "anchor": anchor})
 
 
-def _scaled(on_cpu, cpu_per_game: float):
-    """A chunk callback (games) advancing a progress counted in planned CPU seconds."""
+def scaled(on_cpu, cpu_per_game: float):
+    """A chunk callback (games) advancing a progress counted in planned CPU seconds (skip() too, for games
+    done before a resume)."""
     if on_cpu is None:
         return None
 

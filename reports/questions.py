@@ -30,13 +30,20 @@ from sim.experiments import (
 Progress = Callable[[int], None] | None
 
 
-def matchup_matrix(base: Recipe, codes: list[str], players: int, out: Path, threads=None, on_games: Progress = None):
-    """One seat of A against players-1 seats of B for every ordered pair, on base's seed and size."""
+def matchup_matrix(
+    base: Recipe, codes: list[str], players: int, out: Path, threads=None, on_games: Progress = None, costs=None
+):
+    """One seat of A against players-1 seats of B for every ordered pair, on base's seed and size. With
+    `costs` ({code: CPU seconds one seat adds to a game}, reports/ladder.py measure_costs) on_games counts
+    planned CPU seconds, not games."""
+    from reports.ladder import arm_cost, scaled
+
     started = time.perf_counter()
     frames, cells = [], []
     arms = matchup_arms(base, codes, players)
     for a, b, recipe in arms:
-        frame = play_arm(recipe, threads=threads, on_chunk=on_games, kept=out)
+        tick = scaled(on_games, arm_cost(costs, a, b, players)) if costs else on_games
+        frame = play_arm(recipe, threads=threads, on_chunk=tick, kept=out)
         frames.append(frame)
         cells.append(matchups.cell(a, b, frame))
     ratings, fit = matchups.ratings(frames, seed=base.seed)

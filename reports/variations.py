@@ -126,23 +126,27 @@ def answer_all(
     out: Path,
     threads=None,
     on_games: Callable[[int], None] | None = None,
+    costs: list[float] | None = None,
 ) -> list[rb.Estimate]:
     """Every variation's estimates; a variation finished by an earlier call with the same key is read
-    back, not replayed."""
+    back, not replayed. With `costs` (CPU seconds a game of each variation, lineup_costs), on_games counts
+    planned CPU seconds instead of games."""
+    from reports.ladder import scaled
     from sim.store import keep, recall
 
     estimates = []
-    for variation, recipe in variations:
+    for i, (variation, recipe) in enumerate(variations):
+        advance = scaled(on_games, costs[i]) if costs else on_games
         where = out / "variations" / slug(variation)
         key = variation_key(question, recipe)
         rows = recall(where / ESTIMATES, key)  # None unless made by exactly this key and intact
         if rows is not None:
-            if on_games is not None and hasattr(on_games, "skip"):
-                on_games.skip(games_of(question, recipe))  # done earlier: the bar moves, the rate does not
+            if advance is not None and hasattr(advance, "skip"):
+                advance.skip(games_of(question, recipe))  # done earlier: the bar moves, the rate does not
         else:
             rows = [
                 [c, float(x), float(lo), float(hi)]
-                for c, x, lo, hi in answer(question, recipe, where, threads, on_games)
+                for c, x, lo, hi in answer(question, recipe, where, threads, advance)
             ]
             keep(where / ESTIMATES, key, rows)
         estimates += [rb.Estimate(variation, c, float(x), float(lo), float(hi)) for c, x, lo, hi in rows]
@@ -157,6 +161,21 @@ def variation_recipes(base: Recipe, data_sets: list[tuple[str, str | None]], lin
         for name, data_dir in data_sets
         for codes in lineups
     ]
+
+
+def lineup_costs(variations: list[tuple[rb.Variation, Recipe]], threads=None) -> list[float] | None:
+    """CPU seconds a game of each variation costs (a short pilot per lineup), or None when one lineup plays
+    them all. A learned or searching lineup's game costs 10 to 1,000 times a greedy one's, so a progress
+    counted in games, its rate measured on the cheap variations first, promises an end hours too early;
+    counted in planned CPU seconds (as the ladder's), its ETA holds across them."""
+    from reports.ladder import SHORT_PILOT, per_game, warm
+
+    lineups = {tuple(r.players): r for _, r in variations}
+    if len(lineups) < 2:
+        return None
+    warm(variations[0][1], threads)
+    cost = {codes: per_game(r, list(codes), threads, SHORT_PILOT)[0] for codes, r in lineups.items()}
+    return [cost[tuple(r.players)] for _, r in variations]
 
 
 def data_shares(variations: list[tuple[rb.Variation, Recipe]]) -> dict[str, float]:
@@ -177,6 +196,7 @@ def robustness(
     out: Path,
     threads=None,
     on_games=None,
+    costs: list[float] | None = None,
 ) -> dict:
     """Answer the question under every variation, judge each conclusion, and write the tables, the figure,
     the HTML page and experiment.json; returns {estimates, verdicts, tops, manifest}."""
@@ -185,7 +205,7 @@ def robustness(
     from sim.experiments import experiment_manifest
 
     started = time.perf_counter()
-    estimates = answer_all(question, base, variations, out, threads, on_games)
+    estimates = answer_all(question, base, variations, out, threads, on_games, costs)
     players = {len(r.players) for _, r in variations}
     reference = question.reference(players.pop()) if len(players) == 1 else None
     top = question.top if question.name == "card-value" else None

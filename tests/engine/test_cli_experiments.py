@@ -14,6 +14,7 @@ def test_matrix_writes_the_matrix_ratings_and_a_picture(tmp_path, capsys):
     main(["matrix", "yokohama", "--strategies", "random,greedy", "-n", "60", "--players", "3", "--out", str(out)])
     printed = capsys.readouterr().out
     assert "ratings" in printed
+    assert "cost per game (pilot)" in printed and "CPU s (100%)" in printed  # the bar reaches its planned total
     matrix = pl.read_csv(out / "matrix.csv", comment_prefix="#")
     assert matrix.height == 2 and set(matrix["strategy"]) == {"random", "greedy"}
     greedy = matrix.filter(pl.col("strategy") == "greedy")["win_rate"][0]

@@ -12,7 +12,9 @@ def test_robustness_answers_under_each_lineup_and_resumes(tmp_path, capsys):
     out = tmp_path / "r"
     args = ["robustness", "yokohama", "--players", "greedy*2", "--players", "random*2", "-n", "120", "--out", str(out)]
     main(args)
-    assert "what the answer rests on" in capsys.readouterr().out
+    shown = capsys.readouterr().out
+    assert "what the answer rests on" in shown
+    assert "cost per game (pilot)" in shown and "CPU s (100%)" in shown  # lineups of unequal cost
     verdicts = pl.read_csv(out / "verdicts.csv", comment_prefix="#")
     assert verdicts["conclusion"].to_list() == ["seat 0", "seat 1"]
     assert verdicts["verdict"][0] in ("holds in every variation", "not established everywhere")

@@ -47,6 +47,23 @@ def test_a_kept_estimate_is_reused_when_nothing_changed(tmp_path):
     assert again.played == 0 and again.skipped == 2 * BASE.n
 
 
+def test_lineups_of_different_cost_are_counted_in_planned_cpu_seconds_played_and_skipped(tmp_path):
+    # a learned lineup's game costs many greedy ones: a bar counting games would take its rate from greedy's
+    from reports.variations import lineup_costs
+
+    variations = variation_recipes(BASE, [("d", None)], [["greedy"] * 2, ["learned:lv_look=turn"] * 2])
+    costs = lineup_costs(variations, 1)
+    assert costs[1] > 3 * costs[0] > 0
+    planned = BASE.n * sum(costs)
+    first = Games()
+    answer_all(SEATS, BASE, variations, tmp_path, 1, first, costs)
+    assert first.played == pytest.approx(planned)
+    again = Games()
+    answer_all(SEATS, BASE, variations, tmp_path, 1, again, costs)  # read back: skipped, in the same unit
+    assert again.played == 0 and again.skipped == pytest.approx(planned)
+    assert lineup_costs(variations[:1], 1) is None  # one lineup: the bar counts games
+
+
 def test_a_kept_estimate_is_not_reused_under_other_code(tmp_path, monkeypatch):
     # a bot change changes the code fingerprint: the old answer must not be printed under the new code
     import sim.engine
