@@ -23,6 +23,7 @@ import numpy as np
 
 from sim.errors import ParamError, did_you_mean
 from strategies import learned_model, presets
+from strategies.learned_value import PLAYER_ONLY
 
 
 @dataclass(frozen=True)
@@ -153,11 +154,17 @@ class StrategyBook:
 
     def reads(self, player: Player) -> dict[str, float]:
         """The weights a player's kernel reads, by name: the game's own and its family's (a search scoring its
-        cut-offs with the learned value reads the learned family's too)."""
+        cut-offs with the learned value reads the value's coefficients and bias too, not the learned player's
+        margin and look)."""
         families = {"", player.strategy.family}
         if player.strategy.family == "mcts" and "eval" in self._index and player.weights[self._index["eval"]] > 0:
             families.add("learned")
-        return {w.name: float(player.weights[i]) for i, w in enumerate(self.weights) if w.only in families}
+        skip = () if player.strategy.family == "learned" else PLAYER_ONLY
+        return {
+            w.name: float(player.weights[i])
+            for i, w in enumerate(self.weights)
+            if w.only in families and w.name not in skip
+        }
 
     def fingerprint(self, code: str) -> str:
         """What a code plays, as a short hash of the weights it reads: it changes when the shipped model or

@@ -8,6 +8,7 @@ from numba import njit
 from sim.hooks import g_features, g_n_features
 
 N_EXTRA = 3  # the learned family's weights after the coefficients: lv_bias, lv_margin, lv_look
+PLAYER_ONLY = ("lv_margin", "lv_look")  # read by the learned player only: a search's cut-off reads the value alone
 
 
 @njit(cache=True)

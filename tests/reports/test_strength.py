@@ -110,6 +110,8 @@ def test_a_codes_fingerprint_follows_the_weights_its_kernel_reads():
     assert not any(n.startswith("lv_") for n in reads["greedy"] | reads["mcts"])  # a new model leaves them be
     assert "lv_bias" in reads["learned"] and "lv_bias" in reads["mcts:eval=learned"]
     assert book.fingerprint("learned") != book.fingerprint("learned:lv_margin=0.3")
+    # a search scores its cut-offs with the value alone: a model with a new margin or look is not a new search
+    assert {"lv_margin", "lv_look"} <= reads["learned"] and not {"lv_margin", "lv_look"} & reads["mcts:eval=learned"]
     assert book.fingerprint("greedy") == book.fingerprint("greedy:w_vp=0.5")  # the default, written out
     assert book.fingerprint("greedy") != book.fingerprint("tuned")
 
