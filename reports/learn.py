@@ -27,7 +27,7 @@ import polars as pl
 
 from sim.errors import ParamError, did_you_mean
 from sim.samples import OUTCOMES, sample_range
-from strategies.learned import NEVER
+from strategies.learned import MARGIN, NEVER
 from strategies.learned_model import KIND, LOOKS, feature_names, write_model
 
 TARGETS = ("win", "rank_share")
@@ -40,6 +40,15 @@ EVAL_FIRST = 1 << 40  # the judging games' indices start here (never a sampling 
 # 1000 (log-odds) never overrides: the proposer alone, played once
 MARGINS = (0.25, 0.5, 1.0, 2.0, 1000.0)
 SETTINGS = tuple((look, m) for m in MARGINS for look in (LOOKS if m < NEVER else ("step",)))
+# The margin is in the value's units. A rank share lies in [0, 1], and near parity a step in it is worth about
+# five in the log-odds of a win (d logit / dp = 1 / (p (1 - p)), 5.3 at p = 1/4): margins in log-odds put on a
+# rank share's value overrode nothing (Gangsta!: every generation played as its proposer, 29.0%).
+MARGIN_UNIT = {"win": 1.0, "rank_share": 0.2}
+
+
+def settings(target: str) -> tuple[tuple[str, float], ...]:
+    """SETTINGS with the margins in the units of `target`'s value (the proposer alone stays at 1000)."""
+    return tuple((look, m * MARGIN_UNIT[target] if m < NEVER else m) for look, m in SETTINGS)
 
 
 @dataclass
@@ -209,6 +218,7 @@ def model_doc(cfg, names, fitted, prep, generations, command) -> dict:
         "coef": fitted["coef"],
         "bias": fitted["bias"],
         "proposer": {"code": cfg.proposer, "weights": dict(proposer.weights)},
+        "margin": MARGIN * MARGIN_UNIT[cfg.target],  # the generations sample and are judged with it
         "look": cfg.look,
         "generations": generations,
         "command": command,
@@ -333,7 +343,7 @@ def choose_margin(cfg: LearnConfig, out: Path, advance) -> list[dict]:
     known = {(r["look"], r["margin"]): r for r in doc.get("margins", []) if "look" in r}
     greedy3 = ["greedy"] * (len(cfg.players) - 1)
     tried = []
-    for look, margin in SETTINGS:
+    for look, margin in settings(cfg.target):
         if (look, margin) in known:
             advance.skip(cfg.eval_games)
             tried.append(known[look, margin])

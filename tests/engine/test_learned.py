@@ -155,6 +155,19 @@ def test_learn_writes_its_proposers_weights_into_the_model():
     assert doc["proposer"] == {"code": "tuned", "weights": dict(book.strategies["tuned"].weights)}
 
 
+def test_a_rank_share_value_is_judged_with_margins_in_its_own_units():
+    # margins in log-odds on a value in [0, 1] would never override: every generation its proposer, unseen
+    prep = prepare(Recipe(GAME, ["greedy"] * 4, 1, 1, 1))
+    names = list(feature_names(GAME))
+    fitted = {"coef": [0.0] * len(names), "bias": 0.0}
+    win, share = (ln.model_doc(small_config(target=t), names, fitted, prep, [], "test") for t in ln.TARGETS)
+    assert share["margin"] == pytest.approx(win["margin"] * ln.MARGIN_UNIT["rank_share"])
+    assert share["margin"] < win["margin"]
+    tried = dict.fromkeys(m for _, m in ln.settings("rank_share"))
+    assert [m for m in tried if m < 1000] == pytest.approx([0.05, 0.1, 0.2, 0.4]) and 1000 in tried
+    assert ln.settings("win") == ln.SETTINGS
+
+
 def test_the_learn_command_prints_each_generation_and_the_margin_its_model_plays(tmp_path, capsys):
     out = tmp_path / "l"
     args = ["learn", GAME, "--games", "40", "--generations", "1", "--eval-games", "16", "--seed", "3", "-t", "1"]
