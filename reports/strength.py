@@ -8,8 +8,9 @@ on a code, a preset or model file) is named unrated; a ladder measured under oth
 is named as such rather than used. The ladder keeps a fingerprint of the weights each population played
 (StrategyBook.fingerprint), and so does every run's and experiment's manifest: a code whose answer was played by
 other weights than the ladder rated (a shipped model or preset replaced in between) is shown unrated, with a
-line saying so. An answer from before fingerprints is judged by the code's weights now; a ladder from before
-them is read as it is.
+line saying so. An answer from before fingerprints shows its players unrated: what played it is not known
+(Yokohama's 3-player sweep under the turn's model read as the round model's 12.45 once the ladder was re-run); a
+ladder from before them is read as it is.
 """
 
 from __future__ import annotations
@@ -108,7 +109,7 @@ def fresh_ratings(game: str) -> dict[str, list[float]]:
 def ratings_for(manifest: dict) -> tuple[dict[str, list[float] | None], str]:
     """(rating of each distinct code of the manifest's lineup or None, what the ratings are), from the
     game's shipped ladder when it was measured under the answer's rules and data, and of the weights the answer's
-    players played (the manifest's fingerprints; an answer from before them is judged by the code's weights now)."""
+    players played (the manifest's fingerprints; a code an answer from before them played is unrated)."""
     codes = codes_of(manifest)
     game = manifest.get("game")
     doc = shipped(game) if game else None
@@ -119,13 +120,17 @@ def ratings_for(manifest: dict) -> tuple[dict[str, list[float] | None], str]:
     if manifest.get("data_fingerprint") not in (None, doc["data_fingerprint"]):
         return {}, "the shipped ladder was measured on another data set"
     scale = f"ladder at {doc['players']} players, logits, {doc['anchor']} = 0"
-    played = manifest.get("fingerprints") or {}
+    played = manifest.get("fingerprints") or {}  # what each code played; none recorded before fingerprints
     rated_as = doc.get("fingerprints", {})
-    old = [c for c in codes if (played[c] != rated_as[c] if c in played and c in rated_as else c in stale(game))]
+    unknown = [c for c in codes if c not in played]  # the code's weights now need not be the ones that played
+    old = [c for c in codes if c in played and c in rated_as and played[c] != rated_as[c]]
     if old:
         scale += (f"; {', '.join(old)}: the ladder rated other weights under that name (a model or preset "
                   f"replaced): playout ladder {game}")  # fmt: skip
-    return {c: None if c in old else doc["ratings"].get(c) for c in codes}, scale
+    if unknown:
+        scale += (f"; {', '.join(unknown)}: the answer does not record the weights played (made before playout "
+                  "kept them): play it again to rate them")  # fmt: skip
+    return {c: None if c in old or c in unknown else doc["ratings"].get(c) for c in codes}, scale
 
 
 def codes_of(manifest: dict) -> list[str]:
@@ -167,6 +172,7 @@ def strength_text(manifest: dict) -> str:
 
 def population_rating(game: str, lineup: list[str], rules_version: str, data_fingerprint: str) -> list[float] | None:
     """The rating of a population (every seat the same code) on the shipped ladder, or None."""
+    played = fingerprints(game, lineup)  # the population is played (or its kept answer read) by these weights
     ratings, _ = ratings_for({"game": game, "lineup": [",".join(lineup)], "rules_version": rules_version,
-                              "data_fingerprint": data_fingerprint})  # fmt: skip
+                              "data_fingerprint": data_fingerprint, "fingerprints": played})  # fmt: skip
     return ratings.get(lineup[0]) if len(set(lineup)) == 1 else None

@@ -39,9 +39,13 @@ from sim.seal import seal
 
 
 def run_key(manifest: dict) -> str:
-    """What a part must belong to: the recipe and everything that decides its rows."""
+    """What a part must belong to: the recipe and everything that decides its rows, the weights each code
+    played included (a shipped model or preset is JSON, outside the code fingerprint: an experiment's kept arm
+    or a robustness variation's kept answer played by a replaced model is not the new model's). A manifest from
+    before those fingerprints has a key of its own: its parts are played again, not read as today's players'."""
     keys = ("recipe", "code_fingerprint", "rules_version", "params_fingerprint", "data_fingerprint")
-    return hashlib.sha256(json.dumps([manifest[k] for k in keys], sort_keys=True).encode()).hexdigest()[:16]
+    fields = [manifest[k] for k in keys] + [manifest.get("fingerprints")]
+    return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
 
 
 # How the user names each field of a recipe, for a resume refused because one differs.

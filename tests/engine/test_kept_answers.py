@@ -78,6 +78,22 @@ def test_a_kept_estimate_is_not_reused_under_other_code(tmp_path, monkeypatch):
         assert json.loads((run / "manifest.json").read_text())["code_fingerprint"] == "0123456789abcdef"
 
 
+def test_a_kept_estimate_is_not_reused_after_a_model_or_preset_was_replaced(tmp_path, monkeypatch):
+    # a shipped model or preset is JSON, outside the code fingerprint: the new player must not inherit the
+    # old one's kept answer (nor an experiment's kept arm, which shares the key)
+    from strategies import StrategyBook
+
+    variations = two_lineups()
+    answer_all(SEATS, BASE, variations, tmp_path, 1, Games())
+    real = StrategyBook.fingerprint
+    monkeypatch.setattr(
+        StrategyBook, "fingerprint", lambda book, code: "0" * 16 if code == "greedy" else real(book, code)
+    )
+    again = Games()
+    answer_all(SEATS, BASE, variations, tmp_path, 1, again)
+    assert again.played == BASE.n and again.skipped == BASE.n  # greedy's variation again, random's read back
+
+
 def test_a_kept_estimate_is_not_reused_after_the_data_files_were_corrected(tmp_path):
     # the same --data path, other contents: the key holds the data's fingerprint, not its path
     from sim.games.yokohama.tables import load

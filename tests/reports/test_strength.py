@@ -11,6 +11,7 @@ import pytest
 from cli import main
 from reports import robustness as rb
 from reports import strength
+from strategies import code_entries
 
 
 def estimate(players: str, value: float, half: float, conclusion: str = "seat 0 wins") -> rb.Estimate:
@@ -44,6 +45,13 @@ def ladder_file(tmp_path, changes=None, game="bazaar") -> dict:
     return doc
 
 
+def answer(doc: dict, lineup: str, **more) -> dict:
+    """A manifest of an answer under the ladder's rules and data, recording what each of its codes played now."""
+    codes = [c for part in lineup.split(" | ") for c, _ in code_entries(part)]
+    return {"game": "bazaar", "rules_version": doc["rules_version"], "data_fingerprint": doc["data_fingerprint"],
+            "lineup": [lineup], "fingerprints": strength.fingerprints("bazaar", codes), **more}  # fmt: skip
+
+
 @pytest.fixture
 def shipped_here(tmp_path, monkeypatch):
     monkeypatch.setattr(strength, "SHIPPED_DIR", tmp_path)
@@ -57,12 +65,11 @@ def shipped_here(tmp_path, monkeypatch):
 def test_every_answer_names_its_players_ratings_on_the_shipped_ladder(shipped_here):
     doc = ladder_file(shipped_here)
     assert "mcts" not in doc["ratings"]  # a rating the ladder could not estimate is not shipped
-    manifest = {"game": "bazaar", "rules_version": doc["rules_version"], "data_fingerprint": doc["data_fingerprint"],
-                "lineup": ["greedy", "greedy:w_vp=2", "random", "greedy"]}  # fmt: skip
+    manifest = answer(doc, "greedy,greedy:w_vp=2,random,greedy")
     text = strength.strength_text(manifest)
     assert text == ("greedy 1.50 [1.25, 1.75], greedy:w_vp=2 unrated, random 0.00 [0.00, 0.00] "
                     "(ladder at 4 players, logits, random = 0)")  # fmt: skip
-    robust = {**manifest, "lineup": ["random*4 | greedy*4"]}  # a robustness answer's lineups
+    robust = answer(doc, "random*4 | greedy*4")  # a robustness answer's lineups
     assert strength.strength_text(robust).startswith("random 0.00")
     other_rules = {**manifest, "rules_version": "0.0.1"}
     assert "measured under rules" in strength.strength_text(other_rules)
@@ -71,23 +78,21 @@ def test_every_answer_names_its_players_ratings_on_the_shipped_ladder(shipped_he
 
 def test_an_answer_of_weaker_players_names_the_ladders_strongest(shipped_here):
     doc = ladder_file(shipped_here)
-    manifest = {"game": "bazaar", "rules_version": doc["rules_version"], "data_fingerprint": doc["data_fingerprint"],
-                "lineup": ["random*4"]}  # fmt: skip
+    manifest = answer(doc, "random*4")
     assert strength.strength_text(manifest).endswith(
         "; stronger on the ladder: greedy 1.50, the answer may differ under it (--players greedy*N)"
     )
-    close = {**manifest, "lineup": ["greedy:w_vp=2,random*3"]}  # the unrated code says nothing; random is far below
+    close = answer(doc, "greedy:w_vp=2,random*3")  # the unrated code says nothing; random is far below
     assert "stronger on the ladder: greedy" in strength.strength_text(close)
-    assert "stronger" not in strength.strength_text({**manifest, "lineup": ["greedy*4"]})
+    assert "stronger" not in strength.strength_text(answer(doc, "greedy*4"))
 
 
 def test_a_rating_of_weights_the_code_no_longer_plays_is_not_shown(shipped_here):
     """A shipped model or preset replaced after the ladder ran: its old rating would pass silently as the new
     player's; the fingerprint of the weights the code played with tells them apart."""
     now = strength.fingerprints("bazaar", ["greedy", "random"])
-    manifest = {"game": "bazaar", "lineup": ["greedy,random*3"]}
     doc = ladder_file(shipped_here, {"fingerprints": now})
-    manifest.update(rules_version=doc["rules_version"], data_fingerprint=doc["data_fingerprint"])
+    manifest = answer(doc, "greedy,random*3")
     assert strength.strength_text(manifest).startswith("greedy 1.50 [1.25, 1.75], random 0.00")
     ladder_file(shipped_here, {"fingerprints": {**now, "greedy": "0" * 16}})  # greedy played other weights
     strength.shipped.cache_clear()
@@ -100,6 +105,20 @@ def test_a_rating_of_weights_the_code_no_longer_plays_is_not_shown(shipped_here)
     assert strength.strength_text(played_then).startswith("greedy 1.50 [1.25, 1.75]")
     played_other = {**manifest, "fingerprints": {**now, "random": "1" * 16}}
     assert strength.strength_text(played_other).startswith("greedy unrated, random unrated")
+
+
+def test_an_answer_that_does_not_record_what_its_players_played_rates_none_of_them(shipped_here):
+    """Judged by the code's weights now, an answer played before a model was replaced would carry the new
+    player's rating (Yokohama's 3-player sweep under the turn's model read 12.45, the round model's)."""
+    doc = ladder_file(shipped_here, {"fingerprints": strength.fingerprints("bazaar", ["greedy", "random"])})
+    before = {k: v for k, v in answer(doc, "greedy,random*3").items() if k != "fingerprints"}
+    text = strength.strength_text(before)
+    assert text.startswith("greedy unrated, random unrated") and "does not record the weights played" in text
+    assert strength.population_rating("bazaar", ["greedy"] * 4, doc["rules_version"], doc["data_fingerprint"]) == [
+        1.5,
+        1.25,
+        1.75,
+    ]  # a population played now is played by the weights the book resolves now
 
 
 def test_a_codes_fingerprint_follows_the_weights_its_kernel_reads():
