@@ -81,4 +81,4 @@ def seat_costs(base, codes: list[str], players: int, threads) -> dict[str, float
 
     console.compile_kernels(prepare(base))
     typer.echo("measuring each strategy's cost per game (pilot)...")
-    return measure_costs(base, codes, players, threads, SHORT_PILOT)[0]
+    return measure_costs(base, codes, players, threads, SHORT_PILOT, base.n)[0]

@@ -36,7 +36,8 @@ PLAN_FILE = "plan.json"
 FILLER = "random"  # the pilot's other seats: the cheapest bot, whose own cost is measured and taken off
 PILOT_CPU = 1.0  # CPU seconds a population's pilot plays at least (fewer games only at PILOT_MOST)
 PILOT_MOST = 4096  # games of a pilot at most (the cheap bots reach PILOT_CPU long before a search does)
-SHORT_PILOT = 0.25  # CPU seconds a progress bar's pilot plays (robustness, matrix): costs 10 times apart told
+SHORT_PILOT = 0.25  # CPU seconds a progress bar's pilot plays (robustness, matrix): costs 10 times apart told;
+# never more games than the experiment plays a lineup, so a small run is not slowed by its own pilot
 
 
 def default_codes(book) -> list[str]:
@@ -73,14 +74,18 @@ def _timed(recipe: Recipe, threads) -> tuple[float, float]:
     return time.process_time() - cpu, time.perf_counter() - wall
 
 
-def per_game(base: Recipe, lineup: list[str], threads, least: float = PILOT_CPU) -> tuple[float, float]:
-    """(CPU, wall) seconds per game of `lineup`, from games 0.. of base's seed, enough for `least` CPU seconds."""
+def per_game(
+    base: Recipe, lineup: list[str], threads, least: float = PILOT_CPU, most: int = PILOT_MOST
+) -> tuple[float, float]:
+    """(CPU, wall) seconds per game of `lineup`, from games 0.. of base's seed, enough for `least` CPU seconds
+    or `most` games (never fewer than one rotation of the seats)."""
+    most = max(most, len(lineup))
     n = len(lineup)  # one full rotation of the seats
     while True:
         cpu, wall = _timed(replace(with_players(base, lineup), n=n, chunk=chunk_for(base.game, lineup, n)), threads)
-        if cpu >= least or n >= PILOT_MOST:
+        if cpu >= least or n >= most:
             return cpu / n, wall / n
-        n = min(PILOT_MOST, n * 4)
+        n = min(most, n * 4)
 
 
 def warm(base: Recipe, threads) -> None:
@@ -89,20 +94,20 @@ def warm(base: Recipe, threads) -> None:
 
 
 def measure_costs(
-    base: Recipe, codes: list[str], players: int, threads=None, least: float = PILOT_CPU
+    base: Recipe, codes: list[str], players: int, threads=None, least: float = PILOT_CPU, most: int = PILOT_MOST
 ) -> tuple[dict[str, float], float]:
     """({code: CPU seconds one seat of it adds to a game}, wall seconds per CPU second). A seat's cost is
     that of a game of it against players-1 random seats, less those seats' share of an all-random game;
-    each timed over at least `least` CPU seconds."""
+    each timed over at least `least` CPU seconds or `most` games."""
     warm(with_players(base, [FILLER] * players), threads)
-    filler_cpu, filler_wall = per_game(base, [FILLER] * players, threads, least)
+    filler_cpu, filler_wall = per_game(base, [FILLER] * players, threads, least, most)
     seat_filler = filler_cpu / players
     costs, cpu_total, wall_total = {}, filler_cpu, filler_wall
     for code in codes:
         if code == FILLER:
             costs[code] = seat_filler
             continue
-        cpu, wall = per_game(base, [code] + [FILLER] * (players - 1), threads, least)
+        cpu, wall = per_game(base, [code] + [FILLER] * (players - 1), threads, least, most)
         costs[code] = max(cpu - (players - 1) * seat_filler, seat_filler)
         cpu_total, wall_total = cpu_total + cpu, wall_total + wall
     return costs, wall_total / max(cpu_total, 1e-9)

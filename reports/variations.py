@@ -174,7 +174,7 @@ def lineup_costs(variations: list[tuple[rb.Variation, Recipe]], threads=None) ->
     if len(lineups) < 2:
         return None
     warm(variations[0][1], threads)
-    cost = {codes: per_game(r, list(codes), threads, SHORT_PILOT)[0] for codes, r in lineups.items()}
+    cost = {codes: per_game(r, list(codes), threads, SHORT_PILOT, r.n)[0] for codes, r in lineups.items()}
     return [cost[tuple(r.players)] for _, r in variations]
 
 
