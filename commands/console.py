@@ -130,6 +130,17 @@ def compile_kernels(prep, traced: bool = False) -> None:
         compile_now(prep, traced)
 
 
+def pilot(base, what: str, measure):
+    """measure() on compiled kernels, saying so: the short pilot with which robustness and matrix plan their
+    progress in CPU seconds (a learned or searching lineup's game costs 10 to 1,000 times a greedy one's, and a
+    bar counting games would take its rate from the cheap ones)."""
+    from sim.engine import prepare
+
+    compile_kernels(prepare(base))
+    typer.echo(f"measuring each {what}'s cost per game (pilot)...")
+    return measure()
+
+
 def experiment(
     base, games: int, columns: int, what: str, out: Path, label: str, ask, show, parts=None, work=None
 ) -> None:

@@ -54,14 +54,14 @@ def matrix(
         )
     params = opt.params_overrides(game, sets or [])
     from commands import console
-    from reports.ladder import arm_cost
+    from reports.ladder import SHORT_PILOT, arm_cost, measure_costs
     from reports.questions import matchup_matrix
     from sim.engine import Recipe, chunk_for
 
     unique = list(dict.fromkeys(codes))
     base = Recipe(game, unique[:1] * p, seed, n, chunk_for(game, unique[:1] * p, n), params, opt.data(game, data))
     matchups = len(unique) * (len(unique) - 1)
-    costs = seat_costs(base, unique, p, threads)
+    costs = console.pilot(base, "strategy", lambda: measure_costs(base, unique, p, threads, SHORT_PILOT, n)[0])
     work = (n * sum(arm_cost(costs, a, b, p) for a in unique for b in unique if a != b), "CPU s")
     console.experiment(
         base, n * matchups, 6 + 3 * p, f"-n {n} in each of {matchups} matchups",
@@ -69,16 +69,3 @@ def matrix(
         lambda out, advance: matchup_matrix(base, unique, p, out, threads, advance, costs), console.print_matrix,
         (matchups, "arms"), work,
     )  # fmt: skip
-
-
-def seat_costs(base, codes: list[str], players: int, threads) -> dict[str, float]:
-    """CPU seconds one seat of each code adds to a game (a short pilot, on compiled kernels): a learned or
-    searching seat costs 10 to 1,000 times a greedy one, and a bar counting games would take its rate from
-    the cheap matchups."""
-    from commands import console
-    from reports.ladder import SHORT_PILOT, measure_costs
-    from sim.engine import prepare
-
-    console.compile_kernels(prepare(base))
-    typer.echo("measuring each strategy's cost per game (pilot)...")
-    return measure_costs(base, codes, players, threads, SHORT_PILOT, base.n)[0]

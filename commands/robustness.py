@@ -75,7 +75,7 @@ def robustness(
     from dataclasses import replace
 
     from commands import console
-    from reports.variations import games_of, variation_recipes
+    from reports.variations import games_of, lineup_costs, variation_recipes
     from reports.variations import robustness as answer_robustness
     from sim.engine import Recipe, chunk_for, prepare
 
@@ -87,7 +87,7 @@ def robustness(
     for _, recipe in variations:
         prepare(recipe)  # every variation must be possible before anything runs
     games = sum(games_of(q, r) for _, r in variations)
-    costs = lineup_costs(base, variations, threads) if len(lineups) > 1 else None
+    costs = console.pilot(base, "lineup", lambda: lineup_costs(variations, threads)) if len(lineups) > 1 else None
     work = (sum(games_of(q, r) * c for (_, r), c in zip(variations, costs, strict=True)), "CPU s") if costs else None
     console.experiment(
         base, games, 6 + 3 * max(len(c) for c in lineups), f"{len(variations)} variations of -n {n}",
@@ -96,18 +96,6 @@ def robustness(
         lambda out, advance: answer_robustness(q, base, variations, out, threads, advance, costs), print_robustness,
         (len(variations), "variations"), work,
     )  # fmt: skip
-
-
-def lineup_costs(base, variations, threads) -> list[float]:
-    """The lineups' CPU seconds a game (a short pilot each, on compiled kernels): their games can differ a
-    thousandfold in cost, and a bar counting games would take its rate from the cheap ones."""
-    from commands import console
-    from reports.variations import lineup_costs as pilot
-    from sim.engine import prepare
-
-    console.compile_kernels(prepare(base))
-    typer.echo("measuring each lineup's cost per game (pilot)...")
-    return pilot(variations, threads)
 
 
 def _distinct(items: list, option: str, key) -> list:
