@@ -40,6 +40,14 @@ def learn(
             "after every other seat; slowest). The final step tries each.",
         ),
     ] = "step",
+    worlds: Annotated[
+        int,
+        typer.Option(
+            "--worlds",
+            help="Re-deals of the unseen cards the final player averages each candidate's value over (lv_worlds): "
+            "the final step chooses its margin and look playing with them; the generations sample in one.",
+        ),
+    ] = 1,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of every game played.")] = 1,
     out: Annotated[str | None, typer.Option("--out", "-o", help="Output directory (kept and resumable).")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted learn in --out.")] = False,
@@ -56,6 +64,8 @@ def learn(
       playout learn yokohama --games 4000 --generations 3 --out runs/learn
 
       playout learn yokohama --out runs/learn --resume
+
+      playout learn gangsta --look turn --out runs/learn --resume --worlds 16   (the margin again, in 16 worlds)
     """
     opt.game_info(game)
     opt.index(seed, "--seed")
@@ -72,8 +82,9 @@ def learn(
         raise BadInput(f"{game} is played by {info.players[0]} to {info.players[1]} players, not {len(lineup)}")
     proposer = proposer or ln.default_proposer(book)
     ln.check_proposer(book, proposer)
-    cfg = ln.LearnConfig(game, lineup, games, generations, eval_games, target, seed,
-                         opt.params_overrides(game, sets or []), opt.data(game, data), proposer, look)  # fmt: skip
+    params = opt.params_overrides(game, sets or [])
+    cfg = ln.LearnConfig(game, lineup, games, generations, eval_games, target, seed, params, opt.data(game, data),
+                         proposer, look, worlds)  # fmt: skip
     ln.check_config(cfg)
     out = opt.out_dir(out, Path("runs") / f"learn-{game}-seed{seed}")
     if (out / "generations.json").exists() and not resume:
@@ -101,7 +112,14 @@ def learn(
         typer.echo(f"generation {r.gen}: {r.win_vs_greedy:.1%} [{r.lo:.1%}, {r.hi:.1%}] one seat vs greedy "
                    f"(held-out AUC {r.auc:.3f}){vs}{' kept' if r.kept else ''}")  # fmt: skip
     final = json.loads((out / "model.json").read_text())
-    typer.echo("override margin and look-ahead (one seat vs greedy): " + ", ".join(
-        f"{r['margin']:g}/{r['look']} {r['win_vs_greedy3']:.1%}" for r in final["margins"]) + f"; the model plays "
-        f"lv_margin {final['margin']:g}, lv_look {final['look']}")  # fmt: skip
+    tried = ", ".join(
+        f"{r['margin']:g}/{r['look']}{worlds_note(r)} {r['win_vs_greedy3']:.1%}" for r in final["margins"]
+    )
+    typer.echo(f"override margin and look-ahead (one seat vs greedy): {tried}; the model plays lv_margin "
+               f"{final['margin']:g}, lv_look {final['look']}, lv_worlds {final.get('worlds', 1)}")  # fmt: skip
     typer.echo(f"model: {out / 'model.json'} (play it as learned@{out / 'model.json'}); report: {out / 'report.html'}")
+
+
+def worlds_note(setting: dict) -> str:
+    """'/16 worlds' for a setting played in more than one re-deal."""
+    return f"/{setting['worlds']} worlds" if setting.get("worlds", 1) > 1 else ""

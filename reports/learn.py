@@ -28,7 +28,7 @@ import polars as pl
 from sim.errors import ParamError, did_you_mean
 from sim.samples import OUTCOMES, sample_range
 from strategies.learned import MARGIN, NEVER
-from strategies.learned_model import KIND, LOOKS, feature_names, write_model
+from strategies.learned_model import KIND, LOOKS, MOST_WORLDS, feature_names, write_model
 
 TARGETS = ("win", "rank_share")
 HOLDOUT = 5  # games whose index % HOLDOUT == 0 are held out of the fit (the accuracy is measured on them)
@@ -64,6 +64,7 @@ class LearnConfig:
     data_dir: str | None = None
     proposer: str = "greedy"  # the one-step bot whose choice the value may override (its weights go in the model)
     look: str = "step"  # lv_look of the generations' models as they sample and are judged (the margin step tries each)
+    worlds: int = 1  # lv_worlds of the final player: the margin step plays with it, the generations with one world
 
 
 @dataclass
@@ -112,6 +113,8 @@ def check_config(cfg: LearnConfig) -> None:
     for name, v in (("--games", cfg.games), ("--generations", cfg.generations), ("--eval-games", cfg.eval_games)):
         if v < 1:
             raise ParamError(f"{name} must be at least 1, not {v}")
+    if not 1 <= cfg.worlds <= MOST_WORLDS:
+        raise ParamError(f"--worlds must be from 1 to {MOST_WORLDS}, not {cfg.worlds}")
 
 
 # ------------------------------------------------------------------ samples
@@ -275,6 +278,7 @@ def learn(cfg: LearnConfig, out: Path, command: str, advance) -> list[Generation
     settings = asdict(cfg)
     if cfg.look == "step":  # a run from before --look has no such setting, and resumes
         del settings["look"]
+    del settings["worlds"]  # the final step's alone: a resume may choose the margin again in more worlds
     done: list[dict] = []
     if log_path.exists():
         kept = json.loads(log_path.read_text())
@@ -326,33 +330,35 @@ def learn(cfg: LearnConfig, out: Path, command: str, advance) -> list[Generation
         write_log(log_path, settings, records)
         if kept:
             write_final(out, cfg, names, fitted, prep, records, command)
-    choose_margin(cfg, out, advance)
+    choose_margin(cfg, out, advance, command)
     return records
 
 
-def choose_margin(cfg: LearnConfig, out: Path, advance) -> list[dict]:
-    """The override margin and look-ahead the best model plays best with: each of SETTINGS, one seat against
-    greedy on the same judging games (common random numbers), the one pick_setting chooses written into
-    model.json (`margin` and `look`, with every setting tried as `margins`). A value that only costs its
-    proposer wins is thereby shipped as the proposer alone (margin 1000), and the model says so. A model.json
-    whose `margins` name their look keeps them on a resume."""
+def choose_margin(cfg: LearnConfig, out: Path, advance, command: str) -> list[dict]:
+    """The override margin and look-ahead the best model plays best with in cfg.worlds re-deals: each of
+    SETTINGS, one seat against greedy on the same judging games (common random numbers), the one pick_setting
+    chooses written into model.json (`margin`, `look` and `worlds`, with every setting tried as `margins`). A
+    value that only costs its proposer wins is thereby shipped as the proposer alone (margin 1000), and the
+    model says so. A model.json whose `margins` name their look keeps them on a resume; those of other worlds
+    stay in `margins` but are not chosen from (the command recorded is the one that chose)."""
     model = out / "model.json"
     doc = json.loads(model.read_text())
     # A resume keeps what was tried (same model, same judging games) and plays only the settings it lacks: a
-    # look added since (round), or every setting for a model from before lv_look.
-    known = {(r["look"], r["margin"]): r for r in doc.get("margins", []) if "look" in r}
+    # look added since (round), other worlds, or every setting for a model from before lv_look.
+    known = {(r["look"], r["margin"], r.get("worlds", 1)): r for r in doc.get("margins", []) if "look" in r}
     greedy3 = ["greedy"] * (len(cfg.players) - 1)
     tried = []
     for look, margin in settings(cfg.target):
-        if (look, margin) in known:
+        if (look, margin, cfg.worlds) in known:
             advance.skip(cfg.eval_games)
-            tried.append(known[look, margin])
+            tried.append(known.pop((look, margin, cfg.worlds)))
             continue
-        code = f"learned@{model}:lv_margin={margin:g},lv_look={look}"
+        code = f"learned@{model}:lv_margin={margin:g},lv_look={look},lv_worlds={cfg.worlds}"
         m, lo, hi = interval(wins(cfg, [code, *greedy3], code, EVAL_FIRST, cfg.eval_games, advance))
-        tried.append({"look": look, "margin": margin, "win_vs_greedy3": m, "lo": lo, "hi": hi})
+        tried.append({"look": look, "margin": margin, "worlds": cfg.worlds, "win_vs_greedy3": m, "lo": lo, "hi": hi})
     best = pick_setting(tried)
-    doc["margin"], doc["look"], doc["margins"] = best["margin"], best["look"], tried
+    doc["margin"], doc["look"], doc["worlds"] = best["margin"], best["look"], cfg.worlds
+    doc["margins"], doc["command"] = [*known.values(), *tried], command
     write_model(model, doc)
     return tried
 
@@ -437,8 +443,8 @@ def write_report(out: Path, cfg: LearnConfig, records: list[Generation], command
               f"{cfg.games:,} games a generation; judged on {cfg.eval_games:,} paired games",
               f"best: generation {best.gen} ({best.model}, copied to model.json)"]  # fmt: skip
     final = json.loads((out / "model.json").read_text())
-    margins = pl.DataFrame(final["margins"])
-    chosen = f"lv_margin {final['margin']:g}, lv_look {final.get('look', 'step')}"
+    margins = pl.DataFrame([{"worlds": 1, **r} for r in final["margins"]])
+    chosen = f"lv_margin {final['margin']:g}, lv_look {final.get('look', 'step')}, lv_worlds {final.get('worlds', 1)}"
     sections = [
         Section("Strength per generation", "win rate of one seat against three greedy bots; diff_vs_best is the "
                 "paired difference to the best before it on the same games; auc and log_loss on held-out games",
@@ -447,8 +453,8 @@ def write_report(out: Path, cfg: LearnConfig, records: list[Generation], command
                 [out / "calibration.png"], [Table("calibration", cal)]),
         Section("Override margin", f"the best model against three greedy bots on the same judging games at each "
                 f"lv_margin (1000: {cfg.proposer}'s choice always) and lv_look (step: the position one step on; "
-                f"turn: where the seat's turn ends; round: where it is to move again after every other seat); "
-                f"model.json plays the best, {chosen}",
+                f"turn: where the seat's turn ends; round: where it is to move again after every other seat), in "
+                f"`worlds` re-deals of the unseen cards; model.json plays the best in its worlds, {chosen}",
                 [], [Table("margins", margins)]),
         Section("The model", "coefficients on the raw features", [], [Table("coefficients", coefs)]),
     ]  # fmt: skip

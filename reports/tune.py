@@ -102,11 +102,12 @@ class TuneConfig:
 
 def tunable(game: str, start_code: str) -> tuple[object, list[Weight], dict[str, float]]:
     """(start Player, the weights it can be tuned on, their start values): every weight of the book but
-    those of another family (the search's weights belong to mcts strategies)."""
+    those of another family (the search's weights belong to mcts strategies) and the counts (lv_worlds: a
+    cost, not a weight of play)."""
     book = get_game(game).strategies
     player = book.player(start_code)
     family = player.strategy.family
-    weights = [w for w in book.weights if not w.only or w.only == family]
+    weights = [w for w in book.weights if (not w.only or w.only == family) and not w.whole]
     at = {w.name: i for i, w in enumerate(book.weights)}
     return player, weights, {w.name: float(player.weights[at[w.name]]) for w in weights}
 
@@ -130,8 +131,9 @@ def choose_knobs(game: str, start_code: str, names: str | None, ranges: list[str
         if name not in every:
             raise ParamError(f"unknown weight {name!r} for {game}{did_you_mean(name, every)}")
         if name not in by_name:
-            only = next(w.only for w in book.weights if w.name == name)
-            raise ParamError(f"weight {name!r} is not tunable for {player.code}: it is for {only} strategies only")
+            w = next(w for w in book.weights if w.name == name)
+            why = f"a count ({w.doc}), set it in the player code" if w.whole else f"it is for {w.only} strategies only"
+            raise ParamError(f"weight {name!r} is not tunable for {player.code}: {why}")
     if not 0 < spread <= 10:
         raise ParamError(f"--spread must be above 0 and at most 10, not {spread}")
     bounds = {n: default_range(start[n], spread) for n in chosen}

@@ -33,6 +33,7 @@ class Weight:
     doc: str
     choices: dict[str, float] | None = None  # a categorical weight: its named values (e.g. rollout=greedy)
     only: str = ""  # set only for strategies of this family (e.g. the search's weights: "mcts")
+    whole: tuple[int, int] | None = None  # a count: a whole number within these bounds (e.g. lv_worlds 1..256)
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,7 @@ class StrategyBook:
                 raise ParamError(f"player code {code!r}: weight {key.strip()} = {value!r} is not a number") from None
             if not math.isfinite(number):
                 raise ParamError(f"player code {code!r}: weight {key.strip()} = {value.strip()} is not a finite number")
+            self._check_count(code, key.strip(), number)
             overrides[key.strip()] = number
         shown = ",".join(f"{k}={self._show(k, v)}" for k, v in overrides.items())
         canonical = name + (":" + shown if overrides else "")
@@ -175,6 +177,12 @@ class StrategyBook:
     def fingerprints(self, codes) -> dict[str, str]:
         """Each distinct code's fingerprint (what a run's or a ladder's manifest keeps of its players)."""
         return {code: self.fingerprint(code) for code in dict.fromkeys(codes)}
+
+    def _check_count(self, code: str, name: str, value: float) -> None:
+        bounds = self.weights[self._index[name]].whole if name in self._index else None
+        if bounds and not (value == int(value) and bounds[0] <= value <= bounds[1]):
+            raise ParamError(f"player code {code!r}: {name} = {value:g} is not a whole number from {bounds[0]} to "
+                             f"{bounds[1]}")  # fmt: skip
 
     def _choices(self, name: str) -> dict[str, float] | None:
         return self.weights[self._index[name]].choices if name in self._index else None

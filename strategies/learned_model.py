@@ -3,14 +3,14 @@
     --players learned@runs/l/model.json,greedy*3     a model file
     --players learned*4                              the model shipped with the game (strategies/models/GAME.json)
 
-A model is `bias + sum(coef[i] * feature[i])` over the game's features (sim/games/<game>/features.py) in
-their declared order, standardisation folded in. Its `proposer` (optional) is the one-step bot whose choice
-the value may override (strategies/learned.py): its code and weights, those the model was judged with;
-without one the proposer is the game's greedy bot. Its `margin` and `look` (optional) are the `lv_margin` and
-`lv_look` `playout learn` found the model plays best with (without them, the book's defaults). A file is read
-only when it says it is a model of this game over this feature set with finite parameters; its rules version and
-data set are checked where the run's are known (sim/recipe.prepare), since a value learned under other rules or
-data rates another game.
+A model is `bias + sum(coef[i] * feature[i])` over the game's features (sim/games/<game>/features.py) in their
+declared order, standardisation folded in. Its `proposer` (optional) is the one-step bot whose choice the value may
+override (strategies/learned.py): its code and weights, those the model was judged with; without one the proposer is
+the game's greedy bot. Its `margin` and `look` (optional) are the `lv_margin` and `lv_look` `playout learn` found
+the model plays best with (without them, the book's defaults), and `worlds` (optional, 1 without it) the re-deals of
+the unseen cards it averages each candidate's value over (`lv_worlds`). A file is read only when it says it is a
+model of this game over this feature set with finite parameters; its rules version and data set are checked where
+the run's are known (sim/recipe.prepare), since a value learned under other rules or data rates another game.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from sim.output import atomic_write_bytes
 KIND = "playout learned value"
 SHIPPED_DIR = Path(__file__).resolve().parent / "models"
 WHAT = "a model is the model.json `playout learn` writes"
+MOST_WORLDS = 256  # lv_worlds' bound (strategies/learned.py)
 LOOKS = {"step": 0.0, "turn": 1.0, "round": 2.0}  # lv_look: rate the position one step on, where the seat's turn
 # ends, or where it is to move again after every other seat
 REQUIRED = ("kind", "game", "rules_version", "data_fingerprint", "features", "coef", "bias")
@@ -71,6 +72,9 @@ def read_model(path: str | Path, game: str, feature_names: tuple[str, ...]) -> d
         raise ParamError(f"model {path}: its margin is not a finite number >= 0")
     if "look" in doc and doc["look"] not in LOOKS:
         raise ParamError(f"model {path}: its look {doc['look']!r} is not one of {', '.join(LOOKS)}")
+    worlds = doc.get("worlds", 1)
+    if not (isinstance(worlds, int) and not isinstance(worlds, bool) and 1 <= worlds <= MOST_WORLDS):
+        raise ParamError(f"model {path}: its worlds {worlds!r} is not a whole number from 1 to {MOST_WORLDS}")
     return doc
 
 
@@ -101,12 +105,14 @@ def proposer_weights(doc: dict) -> dict[str, float]:
 
 def player_weights(doc: dict) -> dict[str, float]:
     """What a model sets besides its value: its proposer's weights, the override margin and look-ahead it was
-    chosen with."""
+    chosen with, and the re-deals it averages over."""
     out = proposer_weights(doc)
     if "margin" in doc:
         out["lv_margin"] = float(doc["margin"])
     if "look" in doc:
         out["lv_look"] = LOOKS[doc["look"]]
+    if "worlds" in doc:
+        out["lv_worlds"] = float(doc["worlds"])
     return out
 
 

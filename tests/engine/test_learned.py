@@ -91,6 +91,7 @@ def test_a_model_file_round_trips_into_the_players_weights(tmp_path):
         (None, "proposer sets unknown weight"),
         (None, "its margin is not"),
         (None, "its look 'far' is not one of step, turn"),
+        (None, "its worlds 0 is not a whole number"),
     ],
 )
 def test_a_bad_model_file_is_one_line_and_exit_code_2(tmp_path, capsys, content, message):
@@ -103,6 +104,8 @@ def test_a_bad_model_file_is_one_line_and_exit_code_2(tmp_path, capsys, content,
         path = a_model(tmp_path, margin=-1.0)
     elif "look" in message:
         path = a_model(tmp_path, look="far")
+    elif "worlds" in message:
+        path = a_model(tmp_path, worlds=0)
     elif "unknown weight" in message:
         path = a_model(tmp_path, proposer={"code": "tuned", "weights": {"w_nosuch": 1.0}})
     elif "feature set" in message:
@@ -143,6 +146,14 @@ def test_a_models_look_ahead_is_the_one_it_plays_with(tmp_path):
     assert player.weights[at["lv_look"]] == 1.0 and player.code.endswith("m.json")
     assert book.player(f"learned@{a_model(tmp_path)}").weights[at["lv_look"]] == 0.0  # the book's default: step
     assert book.player(f"learned@{a_model(tmp_path, look='turn')}:lv_look=step").weights[at["lv_look"]] == 0.0
+
+
+def test_a_models_worlds_are_the_re_deals_it_plays_with(tmp_path):
+    book = get_game(GAME).strategies
+    at = {w.name: i for i, w in enumerate(book.weights)}["lv_worlds"]
+    assert book.player(f"learned@{a_model(tmp_path, worlds=16)}").weights[at] == 16.0
+    assert book.player(f"learned@{a_model(tmp_path)}").weights[at] == 1.0  # a model from before: one world
+    assert book.player(f"learned@{a_model(tmp_path, worlds=16)}:lv_worlds=2").weights[at] == 2.0
 
 
 def test_learn_writes_its_proposers_weights_into_the_model():
@@ -258,7 +269,8 @@ def test_learn_writes_a_model_that_plays_and_its_report(learned_run, capsys):
     path = ln.write_report(out, small_config(), records, "test")
     assert path.exists() and (out / "calibration.png").exists() and (out / "strength.png").exists()
     doc = read_model(out / "model.json", GAME, feature_names(GAME))
-    assert f"model.json plays the best, lv_margin {doc['margin']:g}, lv_look {doc['look']}" in path.read_text()
+    chosen = f"lv_margin {doc['margin']:g}, lv_look {doc['look']}, lv_worlds {doc['worlds']}"
+    assert f"model.json plays the best in its worlds, {chosen}" in path.read_text()
     model = out / "model.json"
     code, _, err = run_cli(
         ["run", GAME, "-n", "8", "--players", f"learned@{model},greedy*3", "--out", str(out / "r")], capsys
@@ -312,9 +324,32 @@ def test_a_resume_plays_only_the_settings_a_model_has_not_tried(learned_run):
         played.append(n)
 
     advance.skip = lambda n: None
-    assert ln.choose_margin(small_config(), out, advance) == full  # the same games give the same rates
+    assert ln.choose_margin(small_config(), out, advance, "test") == full  # the same games give the same rates
     rounds = sum(1 for look, _ in ln.SETTINGS if look == "round")
     assert rounds and sum(played) == rounds * small_config().eval_games
+
+
+def test_a_resume_in_more_worlds_chooses_again_among_the_settings_played_in_them(learned_run, tmp_path):
+    """--worlds K on a resume plays every setting again in K re-deals, chooses among those, and records the
+    command that chose; the one-world rates stay in the model's record."""
+    out, _ = learned_run
+    copy = tmp_path / "l"
+    copy.mkdir()
+    (copy / "model.json").write_text((out / "model.json").read_text())
+    before = json.loads((copy / "model.json").read_text())["margins"]
+    noop = lambda n: None  # noqa: E731
+    noop.skip = noop
+    tried = ln.choose_margin(small_config(worlds=2), copy, noop, "learn --worlds 2")
+    doc = read_model(copy / "model.json", GAME, feature_names(GAME))
+    assert [(r["look"], r["margin"], r["worlds"]) for r in tried] == [(lk, m, 2) for lk, m in ln.SETTINGS]
+    assert doc["worlds"] == 2 and doc["command"] == "learn --worlds 2"
+    assert (doc["look"], doc["margin"]) == (ln.pick_setting(tried)["look"], ln.pick_setting(tried)["margin"])
+    assert doc["margins"] == [*before, *tried]
+
+
+def test_learn_refuses_a_count_of_worlds_out_of_range(tmp_path, capsys):
+    code, _, err = run_cli(["learn", GAME, "--worlds", "0", "--out", str(tmp_path / "l")], capsys)
+    assert code == 2 and "--worlds must be from 1 to" in err and len(err.strip().splitlines()) == 1, err
 
 
 def test_the_learned_value_ranks_won_positions_above_lost_ones_on_held_out_games(tmp_path):

@@ -186,6 +186,7 @@ def test_a_fresh_tune_refuses_a_directory_holding_one_and_resume_needs_one(bad_t
         (["greedyy"], "did you mean 'greedy'"),
         (["greedy", "--weights", "w_mony"], "did you mean 'w_money'"),
         (["greedy", "--weights", "iters"], "not tunable"),
+        (["learned", "--weights", "lv_worlds"], "a count"),
         (["greedy", "--range", "w_vp=2..1"], "inverted"),
         (["greedy", "--range", "w_vp=1..1"], "empty"),
         (["greedy", "--budget", "0"], "--budget must be at least 1"),
