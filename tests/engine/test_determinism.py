@@ -31,9 +31,10 @@ def test_one_and_two_threads_and_two_chunk_sizes_give_identical_tables(tmp_path,
     assert len(fps) == 1
 
 
-def test_learned_seeing_its_turn_through_gives_the_same_table_for_any_thread_count_and_chunk(tmp_path):
-    """Its look-ahead plays the proposer on copies and draws only from the seat's own stream."""
-    players = ["learned", "greedy", "learned:lv_margin=0.25"]  # the shipped model plays lv_look=turn
+def test_learned_seeing_ahead_gives_the_same_table_for_any_thread_count_and_chunk(tmp_path):
+    """Its look-ahead plays the proposer on copies, and its re-deals (one world or several) draw only from the
+    seat's own stream."""
+    players = ["learned", "greedy", "learned:lv_margin=0.25,lv_worlds=2"]  # the shipped model plays lv_look=round
     a = _run(tmp_path, "a", players, threads=1, chunk=40, n=40)
     b = _run(tmp_path, "b", players, threads=2, chunk=7, n=40)
     assert (a / "games.parquet").read_bytes() == (b / "games.parquet").read_bytes()
