@@ -23,7 +23,8 @@ DEFAULT_CHUNK = 8192
 SEARCH_CHUNK = 16
 # A learned seat costs milliseconds (8 a game seeing its turn through, 57 a round on, in Yokohama), so
 # DEFAULT_CHUNK games of it would be half an hour with no progress shown and nothing kept; LEARNED_CHUNK is
-# seconds to a minute.
+# seconds to a minute in one world, and a seat rating in K worlds (lv_worlds) costs K times: its chunk is
+# LEARNED_CHUNK / K games, never fewer than a search's.
 LEARNED_CHUNK = 256
 # Seeds and game indices travel as int64 to the kernels and in games.parquet (the generator itself mixes
 # them as uint64), so both must lie in 0 .. 2**63 - 1.
@@ -31,13 +32,18 @@ MAX_INDEX = 2**63 - 1
 
 
 def chunk_for(game: str, players: list[str], n: int) -> int:
-    """The default chunk of a run: SEARCH_CHUNK games when a seat searches, LEARNED_CHUNK when one plays the
-    learned value, else DEFAULT_CHUNK (never more than n). The chunk never changes a result, only how often
-    progress is shown and kept."""
+    """The default chunk of a run: SEARCH_CHUNK games when a seat searches, LEARNED_CHUNK over the most worlds a
+    learned seat rates in when one plays the learned value, else DEFAULT_CHUNK (never more than n). The chunk
+    never changes a result, only how often progress is shown and kept."""
     book = get_game(game).strategies
-    families = {book.player(code).strategy.family for code in players}
-    chunk = SEARCH_CHUNK if "mcts" in families else LEARNED_CHUNK if "learned" in families else DEFAULT_CHUNK
-    return min(n, chunk)
+    chosen = [book.player(code) for code in players]
+    families = {p.strategy.family for p in chosen}
+    if "mcts" in families:
+        return min(n, SEARCH_CHUNK)
+    if "learned" in families:
+        worlds = max(int(book.reads(p)["lv_worlds"]) for p in chosen if p.strategy.family == "learned")
+        return min(n, max(SEARCH_CHUNK, LEARNED_CHUNK // worlds))
+    return min(n, DEFAULT_CHUNK)
 
 
 @dataclass(frozen=True)

@@ -133,6 +133,9 @@ def test_a_run_with_a_searching_or_learned_seat_keeps_its_progress_every_few_gam
     assert chunk_for("yokohama", ["greedy", "mcts:iters=8", "greedy"], 400) == SEARCH_CHUNK
     assert chunk_for("yokohama", ["learned", "greedy", "greedy"], 100_000) == LEARNED_CHUNK
     assert chunk_for("yokohama", ["learned", "mcts-fast", "greedy"], 100_000) == SEARCH_CHUNK
+    # a seat rating in K worlds costs K times: Gangsta!'s shipped learned rates in 16
+    assert chunk_for("gangsta", ["learned", "greedy", "greedy"], 100_000) == LEARNED_CHUNK // 16
+    assert chunk_for("yokohama", ["learned:lv_worlds=256", "greedy", "greedy"], 100_000) == SEARCH_CHUNK
     base = Recipe("yokohama", ["greedy"] * 3, seed=1, n=400, chunk=400)
     chunks = {(a, b): r.chunk for a, b, r in matchup_arms(base, ["greedy", "mcts-fast"], 3)}
     assert chunks == {("greedy", "mcts-fast"): SEARCH_CHUNK, ("mcts-fast", "greedy"): SEARCH_CHUNK}
