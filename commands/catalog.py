@@ -36,17 +36,19 @@ def strategies(game: opt.GameArgument):
     from rich.table import Table
 
     from sim.registry import get_game
+    from strategies.learned_value import PLAYER_ONLY
 
     opt.game_info(game)
     book = get_game(game).strategies
     console = Console()
     t = Table("code", "description", "weights changed from the defaults", title=f"{game} strategies")
     for s in book.strategies.values():
-        t.add_row(s.code, s.doc, ", ".join(f"{k}={v:g}" for k, v in s.weights.items()) or "-")
+        t.add_row(s.code, s.doc, ", ".join(f"{k}={book.label(k, v)}" for k, v in s.weights.items()) or "-")
     console.print(t)
     if book.weights:
         w = Table("weight", "default", "what it values", title="weights (set with CODE:NAME=VALUE,...)")
-        model = [x for x in book.weights if x.only == "learned" and x.name not in ("lv_margin", "lv_look")]
+        # the value's coefficients and bias; the player's own settings (margin, look, worlds) get rows of their own
+        model = [x for x in book.weights if x.only == "learned" and x.name not in PLAYER_ONLY]
         for x in book.weights:
             if x in model:  # one row for the learned value's coefficients, which a model file sets
                 if x is model[0]:

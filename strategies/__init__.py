@@ -150,7 +150,7 @@ class StrategyBook:
                 raise ParamError(f"player code {code!r}: weight {key.strip()} = {value.strip()} is not a finite number")
             self._check_count(code, key.strip(), number)
             overrides[key.strip()] = number
-        shown = ",".join(f"{k}={self._show(k, v)}" for k, v in overrides.items())
+        shown = ",".join(f"{k}={self.label(k, v)}" for k, v in overrides.items())
         canonical = name + (":" + shown if overrides else "")
         return Player(canonical, strategy, self.weight_vector(strategy, overrides), preset)
 
@@ -187,7 +187,7 @@ class StrategyBook:
     def _choices(self, name: str) -> dict[str, float] | None:
         return self.weights[self._index[name]].choices if name in self._index else None
 
-    def _show(self, name: str, value: float) -> str:
+    def label(self, name: str, value: float) -> str:
         """A weight's value as written in a canonical code: the name of a categorical value."""
         for label, v in (self._choices(name) or {}).items():
             if v == value:

@@ -40,6 +40,17 @@ def test_strategies_lists_codes_and_weights(capsys):
         assert word in out
 
 
+def test_strategies_lists_the_learned_players_settings_apart_from_its_coefficients(capsys, monkeypatch):
+    from sim.games.gangsta.features import FEATURES
+
+    monkeypatch.setenv("COLUMNS", "200")
+    main(["strategies", "gangsta"])
+    out = capsys.readouterr().out
+    assert f"{len(FEATURES)} feature coefficients and lv_bias" in out
+    assert all(f"│ {name}" in out for name in ("lv_margin", "lv_look", "lv_worlds"))
+    assert "lv_look=round" in out  # a categorical weight by its name, as typed in a player code
+
+
 def test_run_writes_results_manifest_and_summary(tmp_path, capsys):
     out = tmp_path / "run"
     main(["run", "yokohama", "-n", "40", "--players", "greedy,random,random", "--seed", "5", "--out", str(out),
