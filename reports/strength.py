@@ -118,7 +118,12 @@ def ratings_for(manifest: dict) -> tuple[dict[str, list[float] | None], str]:
     if doc["rules_version"] != manifest.get("rules_version"):
         return {}, f"the shipped ladder was measured under rules {doc['rules_version']}, not these"
     if manifest.get("data_fingerprint") not in (None, doc["data_fingerprint"]):
-        return {}, "the shipped ladder was measured on another data set"
+        misfit = " and ".join(fitted_elsewhere(game, codes, manifest["data_fingerprint"]))
+        why = "the shipped ladder was measured on another data set"
+        if misfit:
+            why += (f"; {misfit} play as fitted on the built-in data, a misfit on this one (fit them to it: playout "
+                    f"learn / playout tune {game} --data ...)")  # fmt: skip
+        return {}, why
     scale = f"ladder at {doc['players']} players, logits, {doc['anchor']} = 0"
     played = manifest.get("fingerprints") or {}  # what each code played; none recorded before fingerprints
     rated_as = doc.get("fingerprints", {})
@@ -131,6 +136,21 @@ def ratings_for(manifest: dict) -> tuple[dict[str, list[float] | None], str]:
         scale += (f"; {', '.join(unknown)}: the answer does not record the weights played (made before playout "
                   "kept them): play it again to rate them")  # fmt: skip
     return {c: None if c in old or c in unknown else doc["ratings"].get(c) for c in codes}, scale
+
+
+def fitted_elsewhere(game: str, codes, data_fingerprint: str) -> list[str]:
+    """The shipped `learned` and `tuned` among the codes when their model or preset was fitted on another data set
+    than the answer's: they play it as fitted on theirs (where a learned@PATH or tuned@PATH fitted on another data
+    set is refused, the shipped ones play on, and the answer must say so)."""
+    from strategies import learned_model, presets
+
+    paths = {"learned": learned_model.shipped_path(game), "tuned": presets.shipped_path(game)}
+    out = []
+    for code in codes:
+        path = paths.get(code.partition(":")[0])
+        if path and path.exists() and json.loads(path.read_text()).get("data_fingerprint") != data_fingerprint:
+            out.append(code.partition(":")[0])
+    return list(dict.fromkeys(out))
 
 
 def codes_of(manifest: dict) -> list[str]:

@@ -76,6 +76,17 @@ def test_every_answer_names_its_players_ratings_on_the_shipped_ladder(shipped_he
     assert "another data set" in strength.strength_text({**manifest, "data_fingerprint": "x"})
 
 
+def test_an_answer_on_other_data_says_the_shipped_learned_and_tuned_players_were_fitted_on_the_built_in_data():
+    from sim.registry import get_game
+
+    builtin = get_game("yokohama").load_data(None).fingerprint
+    lineup = {"game": "yokohama", "rules_version": get_game("yokohama").version, "lineup": ["learned,tuned,greedy*2"]}
+    _, scale = strength.ratings_for({**lineup, "data_fingerprint": "other"})
+    assert "learned and tuned play as fitted on the built-in data, a misfit on this one" in scale, scale
+    assert strength.fitted_elsewhere("yokohama", ["greedy", "learned:lv_look=turn", "tuned"], builtin) == []
+    assert strength.fitted_elsewhere("yokohama", ["greedy", "learned:lv_look=turn"], "other") == ["learned"]
+
+
 def test_an_answer_of_weaker_players_names_the_ladders_strongest(shipped_here):
     doc = ladder_file(shipped_here)
     manifest = answer(doc, "random*4")
