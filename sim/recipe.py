@@ -41,7 +41,7 @@ def chunk_for(game: str, players: list[str], n: int) -> int:
     if "mcts" in families:
         return min(n, SEARCH_CHUNK)
     if "learned" in families:
-        worlds = max(int(book.reads(p)["lv_worlds"]) for p in chosen if p.strategy.family == "learned")
+        worlds = max(int(book.reads(p).get("lv_worlds", 1)) for p in chosen if p.strategy.family == "learned")
         return min(n, max(SEARCH_CHUNK, LEARNED_CHUNK // worlds))
     return min(n, DEFAULT_CHUNK)
 

@@ -157,7 +157,8 @@ class StrategyBook:
     def reads(self, player: Player) -> dict[str, float]:
         """The weights a player's kernel reads, by name: the game's own and its family's (a search scoring its
         cut-offs with the learned value reads the value's coefficients and bias too, not the learned player's
-        margin and look)."""
+        margin and look). A count at its default is left out: it plays as every player did before the count
+        existed (lv_worlds=1), so adding one does not make the answers and ladders of those players look stale."""
         families = {"", player.strategy.family}
         if player.strategy.family == "mcts" and "eval" in self._index and player.weights[self._index["eval"]] > 0:
             families.add("learned")
@@ -165,7 +166,7 @@ class StrategyBook:
         return {
             w.name: float(player.weights[i])
             for i, w in enumerate(self.weights)
-            if w.only in families and w.name not in skip
+            if w.only in families and w.name not in skip and not (w.whole and player.weights[i] == w.default)
         }
 
     def fingerprint(self, code: str) -> str:

@@ -88,3 +88,21 @@ def test_a_count_of_worlds_that_is_not_a_whole_number_in_range_is_refused(capsys
         main(["run", "gangsta", "-n", "2", "--players", f"learned:lv_worlds={value},greedy*3"])
     err = capsys.readouterr().err
     assert e.value.code == 2 and "lv_worlds" in err and "whole number" in err and len(err.strip().splitlines()) == 1
+
+
+def test_one_world_is_the_player_as_it_was_before_worlds_existed():
+    """A count at its default is not part of what a player is: answers and ladders measured before lv_worlds
+    existed still name the same player (one world is how every learned player played then)."""
+    from reports import strength
+    from sim.registry import get_game
+
+    book = get_game("yokohama").strategies
+    assert "lv_worlds" not in book.reads(book.player("learned"))  # what a player of before lv_worlds read
+    assert book.reads(book.player("learned:lv_worlds=2"))["lv_worlds"] == 2
+    assert (
+        book.fingerprint("learned:lv_worlds=1")
+        == book.fingerprint("learned")
+        != book.fingerprint("learned:lv_worlds=2")
+    )
+    for game in ("yokohama", "gangsta", "lagranja", "obsession"):  # every shipped ladder rates its players now
+        assert not strength.stale(game), (game, strength.stale(game))
