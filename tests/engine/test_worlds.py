@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 from cli import main
@@ -62,8 +63,6 @@ def ratings():
 
 
 def spread(rows: list[list[float]]) -> list[float]:
-    import numpy as np
-
     return np.asarray(rows).std(axis=0).tolist()
 
 
