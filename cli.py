@@ -31,6 +31,7 @@ import typer  # noqa: E402
 from commands import (  # noqa: E402
     catalog,
     compare,
+    distil,
     ladder,
     learn,
     matrix,
@@ -80,6 +81,7 @@ COMMANDS = [
     ("sensitivity", sensitivity.sensitivity),
     ("tune", tune.tune),
     ("learn", learn.learn),
+    ("distil", distil.distil),
     ("compare", compare.compare),
 ]
 for _name, _command in COMMANDS:

@@ -49,6 +49,7 @@ def strategies(game: opt.GameArgument):
         w = Table("weight", "default", "what it values", title="weights (set with CODE:NAME=VALUE,...)")
         # the value's coefficients and bias; the player's own settings (margin, look, worlds) get rows of their own
         model = [x for x in book.weights if x.only == "learned" and x.name not in PLAYER_ONLY]
+        tables_shown: set[str] = set()
         for x in book.weights:
             if x in model:  # one row for the learned value's coefficients, which a model file sets
                 if x is model[0]:
@@ -58,6 +59,14 @@ def strategies(game: opt.GameArgument):
                         f"learned value: {len(model) - 1} feature coefficients "
                         "and lv_bias (sim/games/<game>/features.py); a model file sets them: learned@PATH",
                     )
+                continue
+            if x.table:  # one row for a family's parameter table (the student's), which a model file sets
+                if x.only not in tables_shown:
+                    tables_shown.add(x.only)
+                    size = sum(1 for y in book.weights if y.table and y.only == x.only)
+                    w.add_row(f"{x.name.partition('_')[0]}_*", "the shipped model",
+                              f"{x.only}: a table of {size:,} parameters (strategies/{x.only}.py); a model "
+                              f"file sets them: {x.only}@PATH")  # fmt: skip
                 continue
             named = [label for label, v in (x.choices or {}).items() if v == x.default]
             w.add_row(x.name, named[0] if named else f"{x.default:g}", x.doc)

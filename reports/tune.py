@@ -107,7 +107,7 @@ def tunable(game: str, start_code: str) -> tuple[object, list[Weight], dict[str,
     book = get_game(game).strategies
     player = book.player(start_code)
     family = player.strategy.family
-    weights = [w for w in book.weights if (not w.only or w.only == family) and not w.whole]
+    weights = [w for w in book.weights if (not w.only or w.only == family) and not w.whole and not w.table]
     at = {w.name: i for i, w in enumerate(book.weights)}
     return player, weights, {w.name: float(player.weights[at[w.name]]) for w in weights}
 

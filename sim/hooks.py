@@ -17,7 +17,7 @@ Where a hook looks (a game supplies these and nothing else to the shared code):
     sim/games/<game>/actions    N_ACTIONS
     sim/games/<game>/features   features, N_FEATURES  (a seat's view of a position, for the learned value;
                                 a game without the module has no features: N_FEATURES 0)
-    strategies/<game>           choose, rollout, new_memory, evaluate   (the game's bots; evaluate scores
+    strategies/<game>           choose, rollout, new_memory, evaluate   (the game's own bots; evaluate scores
                                 an unfinished game for a search cut short)
 """
 
@@ -231,7 +231,7 @@ def _trace_label(game, s, a):
 
 @calls("bots", "choose")
 def g_choose(game, kernel, w, s, d, k, mask, n_legal, seat, rng, memory):
-    """The action the bot `kernel` with weights w chooses for `seat`."""
+    """The action the game's own bot `kernel` (its greedy and archetypes) with weights w chooses for `seat`."""
 
 
 @calls("bots", "rollout")

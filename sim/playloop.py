@@ -1,6 +1,7 @@
 """The play loop, written once for every game: deal, ask the bots, apply the rules, write the result row.
 
-A game supplies its rules, its row writer and its bots' dispatcher (sim/hooks.py says where each is found);
+A game supplies its rules, its row writer and its own bots (sim/hooks.py says where each is found; the bot
+families and the dispatcher reaching them and the game's own are in strategies/families.py);
 the loop is compiled once per game, specialised on the game's name as a literal string, and cached like
 any other kernel. Call it with the name: `play_chunk("yokohama", ...)`.
 
@@ -13,7 +14,6 @@ import numpy as np
 from numba import literally, njit, prange
 
 from sim.hooks import (
-    g_choose,
     g_current_player,
     g_init_state,
     g_is_terminal,
@@ -28,6 +28,7 @@ from sim.hooks import (
 from sim.kernel_tools import first_legal
 from sim.rng import N_STREAMS, seed_streams
 from sim.spec import STATUS_ILLEGAL_ACTION, STATUS_NO_LEGAL_ACTION, STATUS_OK, STATUS_STEP_LIMIT
+from strategies.families import choose
 
 # What a trace records per step: the seat, the action, 1 when it was the only legal action (forced), and the
 # game's label of the step (Yokohama: the kind of area an area action is taken in), -1 where it has none.
@@ -62,7 +63,7 @@ def play_game(game, seed, game_index, n_players, lineup, weights, d, k, max_step
             a = first_legal(mask)
         else:
             who = (seat + game_index) % n_players
-            a = g_choose(game, lineup[who], weights[who], s, d, k, mask, n_legal, seat, rng, memory[seat])
+            a = choose(game, lineup[who], weights[who], s, d, k, mask, n_legal, seat, rng, memory[seat])
             decisions += 1
         if a < 0 or a >= mask.shape[0] or mask[a] == 0:
             status = STATUS_ILLEGAL_ACTION

@@ -16,6 +16,8 @@ from strategies import Player, lineup_arrays
 from strategies.learned_model import KIND as MODEL_KIND
 from strategies.learned_model import check_model
 from strategies.presets import check_preset
+from strategies.student_model import KIND as STUDENT_KIND
+from strategies.student_model import check_student
 
 DEFAULT_CHUNK = 8192
 # A searching seat costs seconds of CPU per game (benchmarks/README.md), so a chunk of DEFAULT_CHUNK would be
@@ -126,8 +128,9 @@ def prepare(recipe: Recipe) -> Prepared:
     check_knobs_apply(recipe.params, n_players)
     data = spec.load_data(recipe.data_dir)
     for player in players:
-        if player.preset is not None:  # a tuned@PATH or learned@PATH file: made under these rules, on this data?
-            check = check_model if player.preset.get("kind") == MODEL_KIND else check_preset
+        if player.preset is not None:  # a tuned@, learned@ or student@ file: made under these rules, on this data?
+            kind = player.preset.get("kind")
+            check = check_model if kind == MODEL_KIND else check_student if kind == STUDENT_KIND else check_preset
             check(player.code, player.preset, spec.version, data.fingerprint)
     return Prepared(recipe, spec, players, lineup, weights, params, data)
 

@@ -1,6 +1,8 @@
-"""Positions and outcomes for learning a value (`playout learn`, reports/learn.py): games played like the play
-loop's (sim/playloop.py, same seeds, same seats, same bots' streams), recording at sampled decisions every
-seat's features (sim/games/<game>/features.py, through sim/hooks.py) and at the end each seat's outcome.
+"""Positions and outcomes for learning a value (`playout learn`, reports/learn.py) and for distilling a student
+(`playout distil`, reports/distil.py): games played like the play loop's (sim/playloop.py, same seeds, same seats,
+same bots' streams), recording at sampled decisions every seat's features (sim/games/<game>/features.py, through
+sim/hooks.py) and at the end each seat's outcome; with a teacher, also the teacher's verdict on every legal action
+of the seat deciding (strategies/families.py `teach`, on copies: the game goes on as the lineup plays it).
 
 Decision j of game i is sampled when (j + i) % stride == 0, at most `per_game` decisions a game, so which
 positions are kept depends on (seed, i) alone; each game writes only its own slots, so the rows are the
@@ -15,7 +17,6 @@ from numba import literally, njit, prange
 
 from sim.dispatch import for_game
 from sim.hooks import (
-    g_choose,
     g_current_player,
     g_features,
     g_final_scores,
@@ -30,14 +31,18 @@ from sim.hooks import (
 from sim.kernel_tools import first_legal
 from sim.recipe import Prepared
 from sim.rng import N_STREAMS, seed_streams
+from strategies.families import choose, teach
 
 OUTCOMES = ("win", "rank_share", "score_share")  # split win (ties on score split), (n - rank)/(n - 1), score/sum
 
 
 @njit(cache=True)
-def sample_game(game, seed, game_index, n_players, lineup, weights, d, k, max_steps, stride, feats, mover, outcome):
+def sample_game(game, seed, game_index, n_players, lineup, weights, d, k, max_steps, stride, feats, mover, outcome,
+                teacher, teacher_w, verdict, proposed):  # fmt: skip
     """Play game `game_index`, writing feats[m, p, :] (seat p's features at sampled decision m), mover[m]
-    (the seat deciding there) and outcome[p, :] (OUTCOMES); returns the decisions sampled."""
+    (the seat deciding there) and outcome[p, :] (OUTCOMES); with a teacher (its kernel id, -1 for none), also
+    verdict[m, :] (its verdict on each action of the seat deciding) and proposed[m] (the one-step bot's choice
+    there); returns the decisions sampled."""
     rng = np.zeros(N_STREAMS, np.uint64)
     seed_streams(seed, game_index, rng)
     s = g_new_state(game)
@@ -59,9 +64,12 @@ def sample_game(game, seed, game_index, n_players, lineup, weights, d, k, max_st
                 for p in range(n_players):
                     g_features(game, s, d, k, p, feats[m, p])
                 mover[m] = seat
+                if teacher >= 0:
+                    proposed[m] = teach(game, teacher, teacher_w, s, d, k, mask, n_legal, seat, rng, memory[seat],
+                                        verdict[m])  # fmt: skip
                 m += 1
             who = (seat + game_index) % n_players
-            a = g_choose(game, lineup[who], weights[who], s, d, k, mask, n_legal, seat, rng, memory[seat])
+            a = choose(game, lineup[who], weights[who], s, d, k, mask, n_legal, seat, rng, memory[seat])
             decisions += 1
         g_step(game, s, d, k, a)
         steps += 1
@@ -82,29 +90,54 @@ def sample_game(game, seed, game_index, n_players, lineup, weights, d, k, max_st
 
 
 @njit(cache=True, parallel=True)
-def sample_chunk(game, seed, first, n_players, lineup, weights, d, k, max_steps, stride, feats, mover, outcome, count):
-    """Games first .. first + count.shape[0] - 1 in parallel; game i owns feats[i], mover[i], outcome[i]."""
+def sample_chunk(game, seed, first, n_players, lineup, weights, d, k, max_steps, stride, feats, mover, outcome,
+                 teacher, teacher_w, verdict, proposed, count):  # fmt: skip
+    """Games first .. first + count.shape[0] - 1 in parallel; game i owns feats[i], mover[i], outcome[i],
+    verdict[i] and proposed[i]."""
     literally(game)
     for i in prange(count.shape[0]):
         count[i] = sample_game(game, seed, first + i, n_players, lineup, weights, d, k, max_steps, stride, feats[i],
-                               mover[i], outcome[i])  # fmt: skip
+                               mover[i], outcome[i], teacher, teacher_w, verdict[i], proposed[i])  # fmt: skip
+
+
+def play_samples(prep: Prepared, first: int, count: int, stride: int, per_game: int, teacher=None) -> dict:
+    """Games first..first+count-1 of the prepared run, sampled: arrays feats[game, m, seat, feature], mover[game,
+    m], outcome[game, seat, OUTCOMES] and got[game] (decisions sampled); with `teacher` (a Player), verdict[game,
+    m, action] and proposed[game, m] too."""
+    names = feature_names(prep.spec.name)
+    n = len(prep.players)
+    n_actions = prep.spec.n_actions if teacher is not None else 0
+    out = {
+        "feats": np.zeros((count, per_game, n, len(names)), np.float64),
+        "mover": np.full((count, per_game), -1, np.int64),
+        "outcome": np.zeros((count, n, len(OUTCOMES)), np.float64),
+        "verdict": np.zeros((count, per_game, n_actions), np.float64),
+        "proposed": np.full((count, per_game), -1, np.int64),
+        "got": np.zeros(count, np.int64),
+    }
+    kernel = -1 if teacher is None else teacher.strategy.kernel
+    teacher_w = prep.weights[0] if teacher is None else teacher.weights.astype(np.float64)
+    args = (np.int64(prep.recipe.seed), np.int64(first), np.int64(n), prep.lineup, prep.weights, prep.data.array,
+            prep.params, np.int64(prep.spec.max_steps), np.int64(stride), out["feats"], out["mover"], out["outcome"],
+            np.int64(kernel), teacher_w, out["verdict"], out["proposed"], out["got"])  # fmt: skip
+    for_game(sample_chunk, prep.spec.name, *args)
+    return out
+
+
+def feature_names(game: str) -> list[str]:
+    import importlib
+
+    return [name for name, _ in importlib.import_module(f"sim.games.{game}.features").FEATURES]
 
 
 def sample_range(prep: Prepared, first: int, count: int, stride: int, per_game: int) -> pl.DataFrame:
     """Games first..first+count-1 of the prepared run as samples: one row per sampled decision and seat:
     game, decision (its number among the game's samples), seat, mover (1 for the seat deciding), the
     features (f_<name>) and the outcomes (OUTCOMES)."""
-    import importlib
-
-    names = [name for name, _ in importlib.import_module(f"sim.games.{prep.spec.name}.features").FEATURES]
+    names = feature_names(prep.spec.name)
     n = len(prep.players)
-    feats = np.zeros((count, per_game, n, len(names)), np.float64)
-    mover = np.full((count, per_game), -1, np.int64)
-    outcome = np.zeros((count, n, len(OUTCOMES)), np.float64)
-    got = np.zeros(count, np.int64)
-    args = (np.int64(prep.recipe.seed), np.int64(first), np.int64(n), prep.lineup, prep.weights, prep.data.array,
-            prep.params, np.int64(prep.spec.max_steps), np.int64(stride), feats, mover, outcome, got)  # fmt: skip
-    for_game(sample_chunk, prep.spec.name, *args)
+    played = play_samples(prep, first, count, stride, per_game)
+    feats, mover, outcome, got = played["feats"], played["mover"], played["outcome"], played["got"]
     games, decisions = np.nonzero(np.arange(per_game)[None, :] < got[:, None])
     rows = len(games)
     cols: dict[str, np.ndarray] = {

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from sim.errors import ParamError, did_you_mean
-from strategies import learned_model, presets
+from strategies import learned_model, presets, student_model
 from strategies.learned_value import PLAYER_ONLY
 
 
@@ -34,6 +34,7 @@ class Weight:
     choices: dict[str, float] | None = None  # a categorical weight: its named values (e.g. rollout=greedy)
     only: str = ""  # set only for strategies of this family (e.g. the search's weights: "mcts")
     whole: tuple[int, int] | None = None  # a count: a whole number within these bounds (e.g. lv_worlds 1..256)
+    table: bool = False  # one cell of a family's parameter table (the student's): shown as one row, never tuned
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,19 @@ class StrategyBook:
         return Strategy(code, kernel, "one step, the learned value of a model file", learned_model.model_weights(doc),
                         "learned")  # fmt: skip
 
+    def student_strategy(self, path: str, code: str) -> tuple[Strategy, dict]:
+        """A student model file as a strategy: the `student` kernel, the model's table and proposer as its weights."""
+        kernel = next((s.kernel for s in self.strategies.values() if s.family == "student"), None)
+        if kernel is None:
+            raise ParamError(f"{self.game} has no student player (no features.py for it to read)")
+        doc = student_model.read_student(path, self.game)
+        weights = student_model.student_weights_of(doc)
+        for name in doc["proposer"]["weights"]:
+            if name not in self._index:
+                raise ParamError(f"student {code}: its proposer sets unknown weight {name!r} for {self.game}")
+        doc_line = "a policy distilled by `playout distil`, from a model file"
+        return Strategy(code, kernel, doc_line, weights, "student"), doc
+
     def player(self, code: str) -> Player:
         name, _, spec = code.partition(":")
         name = name.strip()
@@ -124,6 +138,8 @@ class StrategyBook:
         elif name.startswith("learned@"):  # a model file of `playout learn` (strategies/learned.py)
             preset = self.read_model(name.removeprefix("learned@"))
             strategy = self.model_strategy(preset, name)
+        elif name.startswith("student@"):  # a model file of `playout distil` (strategies/student.py)
+            strategy, preset = self.student_strategy(name.removeprefix("student@"), name)
         elif name not in self.strategies:
             raise ParamError(f"unknown strategy {name!r} for {self.game}{did_you_mean(name, list(self.strategies))}")
         else:

@@ -16,11 +16,9 @@ from sim.games.bazaar.rules import cb, pb
 from sim.games.bazaar.tables import C_COST, C_INCOME, C_VP
 from sim.kernel_tools import random_legal
 from sim.rng import uniform
-from strategies import Strategy, StrategyBook, Weight, mcts
+from strategies import Strategy, Weight, families
 
-RANDOM = 0
-GREEDY = 1
-MCTS = 2
+GREEDY = 1  # the game's own kernel (strategies/families.py dispatches the families)
 
 WEIGHTS = [
     Weight("w_vp", 1.0, "one VP printed on a card"),
@@ -30,25 +28,20 @@ WEIGHTS = [
 ]
 W_VP, W_COIN, W_INCOME, W_NOISE = range(len(WEIGHTS))
 
-BOOK = StrategyBook(
+BOOK = families.book(
     "bazaar",
-    weights=WEIGHTS + mcts.MCTS_WEIGHTS,
-    strategies=[
-        Strategy("random", RANDOM, "uniform over the legal actions"),
+    WEIGHTS,
+    [
         Strategy("greedy", GREEDY, "best one-step value of each legal action (weights below)"),
         Strategy("builder", GREEDY, "values income twice as much: buys early engines", {"w_income": 2.0}),
-        *mcts.mcts_strategies(MCTS),
     ],
 )
 
 
 @njit(cache=True)
 def choose(kernel, weights, s, d, k, mask, n_legal, seat, rng, memory):
-    if kernel == MCTS:
-        return mcts.choose("bazaar", weights, s, d, k, mask, n_legal, seat, rng, memory)
-    if kernel == GREEDY:
-        return greedy(weights, s, d, k, mask, seat, rng)
-    return random_legal(mask, n_legal, rng, 1 + seat)
+    """The game's own bots: greedy and its archetypes (every family is dispatched in strategies/families.py)."""
+    return greedy(weights, s, d, k, mask, seat, rng)
 
 
 @njit(cache=True)

@@ -109,12 +109,9 @@ from sim.games.gangsta.tables import (
 )
 from sim.kernel_tools import random_legal
 from sim.rng import uniform
-from strategies import Strategy, StrategyBook, Weight, learned, mcts
+from strategies import Strategy, Weight, families
 
-RANDOM = 0
-GREEDY = 1
-MCTS = 2
-LEARNED = 3
+GREEDY = 1  # the game's own kernel (strategies/families.py dispatches the families)
 MEMORY_SIZE = 4  # per-seat scratch a bot may keep between its decisions
 # The search that beats greedy here: a tree spends its budget on the luck of the cards still to come (about
 # 30% of 4-player games against three greedy), the paired comparison does not (benchmarks/README.md).
@@ -139,11 +136,10 @@ WEIGHTS = [
 (W_VP, W_MONEY, W_MONEY_CAP, W_MEMBER, W_SKILL, W_DEFENCE, W_HEIST, W_RECRUIT, W_ENGAGE, W_PLAY_AGAIN,
  W_REWARD, W_DISCARD, W_FINISH, W_NOISE) = range(len(WEIGHTS))  # fmt: skip
 
-BOOK = StrategyBook(
+BOOK = families.book(
     "gangsta",
-    weights=WEIGHTS + learned.learned_weights("gangsta") + mcts.MCTS_WEIGHTS,
-    strategies=[
-        Strategy("random", RANDOM, "uniform over the legal actions"),
+    WEIGHTS,
+    [
         Strategy("greedy", GREEDY, "best one-step value of each legal action (weights below)"),
         Strategy("heister", GREEDY, "heist specialist: heists first, few recruits",
                  {"w_heist": 2.0, "w_recruit": -1.0, "w_engage": 0.1, "w_member": 0.4}),
@@ -151,24 +147,16 @@ BOOK = StrategyBook(
                  {"w_recruit": 2.0, "w_member": 1.5, "w_heist": -1.0, "w_money": 0.5}),
         Strategy("defender", GREEDY, "values mercenaries and informants against the gang war and snitches",
                  {"w_defence": 2.0}),
-        *learned.learned_strategies(LEARNED, "gangsta"),
-        *mcts.mcts_strategies(
-            MCTS, PAIRED, {"iters": 40.0},
-            "paired Monte Carlo (search=paired, depth=40): each action in the same sampled worlds (strategies/mcts.py)",
-        ),
     ],
+    search={"tuned": PAIRED, "fast": {"iters": 40.0}, "doc": "paired Monte Carlo (search=paired, depth=40): each "
+            "action in the same sampled worlds (strategies/mcts.py)"},
 )  # fmt: skip
 
 
 @njit(cache=True)
 def choose(kernel, weights, s, d, k, mask, n_legal, seat, rng, memory):
-    if kernel == MCTS:
-        return mcts.choose("gangsta", weights, s, d, k, mask, n_legal, seat, rng, memory)
-    if kernel == LEARNED:
-        return learned.choose("gangsta", weights, s, d, k, mask, n_legal, seat, rng, memory)
-    if kernel == GREEDY:
-        return greedy(weights, s, d, k, mask, seat, rng)
-    return random_legal(mask, n_legal, rng, 1 + seat)
+    """The game's own bots: greedy and its archetypes (every family is dispatched in strategies/families.py)."""
+    return greedy(weights, s, d, k, mask, seat, rng)
 
 
 @njit(cache=True)

@@ -146,12 +146,9 @@ from sim.games.lagranja.tables import (
 )
 from sim.kernel_tools import random_legal
 from sim.rng import uniform
-from strategies import Strategy, StrategyBook, Weight, learned, mcts
+from strategies import Strategy, Weight, families
 
-RANDOM = 0
-GREEDY = 1
-MCTS = 2
-LEARNED = 3
+GREEDY = 1  # the game's own kernel (strategies/families.py dispatches the families)
 MEMORY_SIZE = 2  # per-seat scratch a bot may keep between its decisions
 
 WEIGHTS = [
@@ -199,11 +196,10 @@ WEIGHTS = [
 EXACT = {"top_plays": 99.0, "top_deliveries": 99.0, "top_goods": 99.0, "top_options": 99.0, "top_dice": 99.0,
          "defer_anytime": 0.0}  # fmt: skip
 
-BOOK = StrategyBook(
+BOOK = families.book(
     "lagranja",
-    weights=WEIGHTS + learned.learned_weights("lagranja") + mcts.MCTS_WEIGHTS,
-    strategies=[
-        Strategy("random", RANDOM, "uniform over the legal actions"),
+    WEIGHTS,
+    [
         Strategy("greedy", GREEDY, "best one-step value of each legal action (weights below)"),
         Strategy("market", GREEDY, "market/delivery player: fills barrows, trades, holds the market",
                  {"w_barrow": 1.0, "w_market": 0.9, "w_trade": 1.2, "w_building": 0.6, "w_craft": 0.3,
@@ -212,21 +208,14 @@ BOOK = StrategyBook(
                  {"w_building": 2.4, "w_craft": 1.0, "w_barrow": 0.35, "w_market": 0.3, "w_upgraded": 1.1, **EXACT}),
         Strategy("pigs", GREEDY, "pig-and-meat engine: pig spaces, breeding, cured meat",
                  {"w_pig": 1.5, "w_breed": 0.9, "w_upgraded": 1.2, "w_field": 0.2, "w_ext": 0.6, **EXACT}),
-        *learned.learned_strategies(LEARNED, "lagranja"),
-        *mcts.mcts_strategies(MCTS),
     ],
 )  # fmt: skip
 
 
 @njit(cache=True)
 def choose(kernel, weights, s, d, k, mask, n_legal, seat, rng, memory):
-    if kernel == MCTS:
-        return mcts.choose("lagranja", weights, s, d, k, mask, n_legal, seat, rng, memory)
-    if kernel == LEARNED:
-        return learned.choose("lagranja", weights, s, d, k, mask, n_legal, seat, rng, memory)
-    if kernel == GREEDY:
-        return greedy(weights, s, d, k, mask, n_legal, seat, rng)
-    return random_legal(mask, n_legal, rng, 1 + seat)
+    """The game's own bots: greedy and its archetypes (every family is dispatched in strategies/families.py)."""
+    return greedy(weights, s, d, k, mask, n_legal, seat, rng)
 
 
 # The candidate groups the pre-score ranks (see greedy): which actions, and the weight holding how many to keep.

@@ -167,6 +167,32 @@ def choose(game, w, s, d, k, mask, n_legal, seat, rng, memory):
 
 
 @njit(cache=True)
+def teach(game, w, s, d, k, mask, n_legal, seat, rng, memory, u):
+    """What the player makes of each legal action, for a student to learn (strategies/student.py): u[a] is the
+    value's rating of a, plus the margin where a is the proposer's choice, so the action the player plays is u's
+    best (-inf where illegal; with a margin of NEVER the proposer's choice alone: 1, the others 0). Draws as
+    `choose` does; returns the proposer's choice."""
+    n = g_n_features(game)
+    at = w.shape[0] - N_MCTS_WEIGHTS - n - N_EXTRA
+    margin = w[at + n + 1]
+    u[:] = -np.inf
+    if margin >= NEVER:
+        bot = g_rollout(game, GREEDY_POLICY, w, s, d, k, mask, n_legal, seat, rng, memory)
+        for a in range(mask.shape[0]):
+            if mask[a]:
+                u[a] = 1.0 if a == bot else 0.0
+        return bot
+    world = s.copy()
+    look, worlds = np.int64(w[at + n + 2]), max(1, np.int64(w[at + n + 3]))
+    value = rate_in_worlds(game, w, at, s, world, d, k, mask, seat, rng, memory, look, worlds)
+    bot = g_rollout(game, GREEDY_POLICY, w, world, d, k, mask, n_legal, seat, rng, memory)
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            u[a] = value[a] + (margin if a == bot else 0.0)
+    return bot
+
+
+@njit(cache=True)
 def rate_in_worlds(game, w, at, s, world, d, k, mask, seat, rng, memory, look, worlds):
     """rate's values averaged over `worlds` re-deals of what the seat cannot see, each drawn afresh from `s`
     into `world` (which holds the last one after): one world rates a candidate by the luck of one draw."""

@@ -219,12 +219,9 @@ from sim.games.obsession.tables import (
 )
 from sim.kernel_tools import random_legal
 from sim.rng import uniform
-from strategies import Strategy, StrategyBook, Weight, learned, mcts
+from strategies import Strategy, Weight, families
 
-RANDOM = 0
-GREEDY = 1
-MCTS = 2
-LEARNED = 3
+GREEDY = 1  # the game's own kernel (strategies/families.py dispatches the families)
 MEMORY_SIZE = 4  # per-seat scratch a bot may keep between its decisions
 ACTIVITY_ROUNDS = 12.0  # activity rounds of a standard game (the future-use scale of a tile's favours)
 
@@ -251,11 +248,10 @@ WEIGHTS = [
 (W_VP, W_MONEY, W_REP, W_CASUAL, W_PRESTIGE, W_VP_CARD, W_OBJECTIVE, W_SERVANT, W_THEME, W_TILE_USE, W_BUY,
  W_SERVICE, W_CARD_USE, W_PASS, W_REFRESH, W_GOSSIP, W_VP_CARD_USE, W_NOISE) = range(len(WEIGHTS))  # fmt: skip
 
-BOOK = StrategyBook(
+BOOK = families.book(
     "obsession",
-    weights=WEIGHTS + learned.learned_weights("obsession") + mcts.MCTS_WEIGHTS,
-    strategies=[
-        Strategy("random", RANDOM, "uniform over the legal actions"),
+    WEIGHTS,
+    [
         Strategy("greedy", GREEDY, "best one-step value of each legal action (weights below)"),
         Strategy("climber", GREEDY, "reputation climber: prestige tiles and guests, reputation above all",
                  {"w_rep": 1.1, "w_prestige": 3.5, "w_theme": 1.0, "w_money": 0.35}),
@@ -265,21 +261,14 @@ BOOK = StrategyBook(
                  {"w_theme": 4.0, "w_buy": 0.5}),
         Strategy("socialite", GREEDY, "guest collector: invitations first, passes often, dismisses the unsavoury",
                  {"w_casual": 1.4, "w_prestige": 3.5, "w_pass": 1.0, "w_card_use": 0.2}),
-        *learned.learned_strategies(LEARNED, "obsession"),
-        *mcts.mcts_strategies(MCTS),
     ],
 )  # fmt: skip
 
 
 @njit(cache=True)
 def choose(kernel, weights, s, d, k, mask, n_legal, seat, rng, memory):
-    if kernel == MCTS:
-        return mcts.choose("obsession", weights, s, d, k, mask, n_legal, seat, rng, memory)
-    if kernel == LEARNED:
-        return learned.choose("obsession", weights, s, d, k, mask, n_legal, seat, rng, memory)
-    if kernel == GREEDY:
-        return greedy(weights, s, d, k, mask, seat, rng)
-    return random_legal(mask, n_legal, rng, 1 + seat)
+    """The game's own bots: greedy and its archetypes (every family is dispatched in strategies/families.py)."""
+    return greedy(weights, s, d, k, mask, seat, rng)
 
 
 @njit(cache=True)

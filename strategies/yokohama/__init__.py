@@ -10,17 +10,16 @@ from numba import njit
 from sim.games.yokohama.layout import G_PLAYERS, MAX_PLAYERS, P_VP
 from sim.games.yokohama.rules import final_scoring, pb
 from sim.kernel_tools import random_legal
-from strategies import Strategy, StrategyBook, learned, mcts
+from strategies import Strategy, families
 from strategies.yokohama.greedy import N_SEEDS, PLAN_SEED, WEIGHTS, choose_greedy
 
-RANDOM, GREEDY, MCTS, LEARNED = 0, 1, 2, 3
+GREEDY = 1  # the game's own kernel (strategies/families.py dispatches the families)
 MEMORY_SIZE = PLAN_SEED + N_SEEDS  # per-seat scratch the greedy bot keeps between its decisions
 
-BOOK = StrategyBook(
+BOOK = families.book(
     "yokohama",
-    weights=WEIGHTS + learned.learned_weights("yokohama") + mcts.MCTS_WEIGHTS,
-    strategies=[
-        Strategy("random", RANDOM, "uniform over the legal actions"),
+    WEIGHTS,
+    [
         Strategy("greedy", GREEDY, "one-step value of each legal decision with the default weights"),
         Strategy(
             "orders", GREEDY, "order runner: ports, goods for orders, country sets and foreign agents",
@@ -43,20 +42,13 @@ BOOK = StrategyBook(
             {"w_build": 4.0, "w_shop": 0.9, "w_th": 0.9, "w_tempo": 0.6, "w_assistant": 1.0, "w_church": 0.0,
              "w_faith": 0.3, "w_end": 0.6},
         ),
-        *learned.learned_strategies(LEARNED, "yokohama"),
-        *mcts.mcts_strategies(MCTS),
     ],
 )  # fmt: skip
 
 
 @njit(cache=True)
 def choose(kernel, weights, s, d, k, mask, n_legal, seat, rng, memory):
-    if kernel == MCTS:
-        return mcts.choose("yokohama", weights, s, d, k, mask, n_legal, seat, rng, memory)
-    if kernel == LEARNED:
-        return learned.choose("yokohama", weights, s, d, k, mask, n_legal, seat, rng, memory)
-    if kernel == RANDOM:
-        return random_legal(mask, n_legal, rng, 1 + seat)
+    """The game's own bots: greedy and its archetypes (every family is dispatched in strategies/families.py)."""
     return choose_greedy(weights, s, d, k, mask, seat, memory)
 
 

@@ -35,11 +35,12 @@ SEARCHER = "mcts:iters=4"
 
 
 def lineup(game: str, n_players: int) -> list[str]:
-    """Every non-search bot of the game in turn, starting at an offset set by the player count. Not `learned`:
-    its play is its shipped model's, retrained by `playout learn` (a new model is not a change of the code).
+    """Every non-search bot of the game in turn, starting at an offset set by the player count. Not `learned` or
+    `student`: their play is their shipped model's, retrained by `playout learn` and `playout distil` (a new model is
+    not a change of the code).
     `tuned` is in: a new shipped preset moves the digests whose lineup plays it, re-recorded with the preset."""
     book = get_game(game).strategies
-    bots = [code for code, s in book.strategies.items() if s.family not in ("mcts", "learned")]
+    bots = [code for code, s in book.strategies.items() if s.family not in ("mcts", "learned", "student")]
     return [bots[(n_players + i) % len(bots)] for i in range(n_players)]
 
 

@@ -1,0 +1,100 @@
+"""`playout distil`: a cheap student policy distilled from a strong player (reports/distil.py does the work)."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from commands import options as opt
+from commands.options import BadInput, Interrupted
+
+
+def distil(
+    game: opt.GameArgument,
+    teacher: Annotated[
+        str, typer.Option("--teacher", help="The player code the student learns from (default: the shipped learned).")
+    ] = "learned",
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Seats of every game (default: the most).")
+    ] = None,
+    games: Annotated[int, typer.Option("--games", help="Sampling games per generation.")] = 2000,
+    generations: Annotated[
+        int, typer.Option("--generations", help="Generations (0 samples the proposer's games).")
+    ] = 3,
+    eval_games: Annotated[
+        int, typer.Option("--eval-games", help="Judging games per generation (one student seat vs greedy).")
+    ] = 1000,
+    temperature: Annotated[
+        float, typer.Option("--temperature", help="Of the softmax of the teacher's ratings the student is fitted to.")
+    ] = 0.2,
+    per_game: Annotated[int, typer.Option("--per-game", help="Positions labelled at most per game.")] = 24,
+    stride: Annotated[int, typer.Option("--stride", help="A position labelled every this many decisions.")] = 4,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of every game played.")] = 1,
+    out: Annotated[str | None, typer.Option("--out", "-o", help="Output directory (kept and resumable).")] = None,
+    sets: opt.SetsOption = None,
+    data: opt.DataOption = None,
+    threads: opt.ThreadsOption = None,
+):
+    """Distil a student from a strong player: generation by generation the student plays, the teacher rates every
+    legal action of positions of those games, and the student is fitted to the ratings (DAgger). Writes
+    student.json (play it as student@OUT/student.json), the labelled positions, generations.json and report.html.
+    The same command rerun into the same --out continues from what was kept.
+
+    Examples:
+
+      playout distil lagranja --games 2000 --generations 3 --out runs/distil-lg
+
+      playout distil yokohama --teacher 'learned:lv_look=turn' --out runs/distil-yoko
+
+      playout run lagranja -n 20000 --players student@runs/distil-lg/student.json,greedy*3
+    """
+    info = opt.game_info(game)
+    opt.index(seed, "--seed")
+    threads = opt.threads(threads)
+    from reports import distil as ds
+    from sim.errors import ParamError
+    from sim.registry import get_game
+
+    book = get_game(game).strategies
+    if "student" not in book.strategies:
+        raise BadInput(f"{game} has no student player (it declares no features.py to read)")
+    n = info.players[1] if players is None else players
+    if not info.players[0] <= n <= info.players[1] or n < 2:
+        raise BadInput(f"--players: {game} is played by {max(2, info.players[0])} to {info.players[1]} players, "
+                       f"not {n}")  # fmt: skip
+    book.player(teacher)  # an unknown code or weight: one line now
+    params = opt.params_overrides(game, sets or [])
+    cfg = ds.DistilConfig(game, teacher, n, games, generations, eval_games, temperature, seed, stride, per_game, params,
+                          opt.data(game, data))  # fmt: skip
+    try:
+        ds.check_config(cfg)
+    except ParamError as e:
+        raise BadInput(str(e)) from None
+    out = opt.out_dir(out, Path("runs") / f"distil-{game}-seed{seed}")
+    if threads:
+        import numba
+
+        numba.set_num_threads(threads)
+    from commands.console import compile_kernels, progress
+    from sim.recipe import Recipe, prepare
+
+    command = shlex.join(["playout", *opt.ARGV])
+    with opt.claim(out):
+        compile_kernels(prepare(Recipe(game, [teacher, *["student"] * (n - 1)], seed, 1, 1, params, cfg.data_dir)))
+        bar, advance = progress(ds.total_games(cfg), f"{game} distil")
+        with bar:
+            try:
+                records = ds.distil(cfg, out, command, advance)
+            except Interrupted:
+                raise Interrupted(f"interrupted; the finished chunks and generations are kept in {out}: rerun the "
+                                  "same command to go on") from None  # fmt: skip
+        ds.write_report(out, cfg, records, command)
+    for r in records:
+        typer.echo(f"generation {r.gen}: {r.win_vs_greedy:.1%} [{r.lo:.1%}, {r.hi:.1%}] one seat vs greedy; "
+                   f"agrees with the teacher on {r.agreement:.1%} of held-out positions (its proposer alone "
+                   f"{r.proposer_agreement:.1%}), regret {r.regret:.3f}")  # fmt: skip
+    typer.echo(f"student: {out / 'student.json'} (play it as student@{out / 'student.json'}); report: "
+               f"{out / 'report.html'}")  # fmt: skip

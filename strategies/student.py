@@ -1,0 +1,130 @@
+"""`student`: a policy distilled from a strong player (issue 49), written once for every game: it scores each legal
+action directly from what the seat sees, with no look-ahead, so it plays at about the cost of the game's greedy bot.
+
+A decision: the seat's features f (the learned value's, sim/games/<game>/features.py: nothing hidden from the seat),
+and the game's one-step bot's choice (its proposer, as for `learned`); each legal action a gets the logit
+
+    z[a] = bias[a] + sum_j coef[a, j] * f[j]  +  proposer * (a == the one-step bot's choice)
+
+and the highest is played (ties to the lowest action id). The proposer term starts the student where its teacher
+starts (`learned` keeps its one-step bot's choice unless its value rates another higher by a margin), and the
+per-action table learns when and towards what the teacher departs from it. `playout distil` fits the table to the
+teacher's ratings of every legal action on positions of the student's own games (reports/distil.py).
+
+The parameters are the book's `student` weights: st_proposer, then bias and coefficients per action id
+(st_<action>.bias, st_<action>.<feature>), placed before the learned and search weights, so a model file reaches the
+kernel as a player's weights (`student@PATH`, or strategies/students/<game>.json shipped as `student`). A game gets
+the family from strategies/families.py without a line of its own.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import numpy as np
+from numba import njit
+from numba.extending import overload
+
+from sim.hooks import features_module, g_features, g_n_features, g_rollout, module_of
+from strategies import Strategy, Weight
+from strategies.learned_value import N_EXTRA
+from strategies.mcts import N_MCTS_WEIGHTS
+from strategies.student_model import read_student, shipped_path, student_weights_of
+
+FAMILY = "student"
+PREFIX = "st_"
+GREEDY_POLICY = 1  # the game's `rollout` policy of its one-step bot (strategies/mcts.py ROLLOUTS)
+
+
+def n_actions(game: str) -> int:
+    return module_of(game, "actions").N_ACTIONS
+
+
+def table_size(game: str) -> int:
+    """The student's parameters: the proposer's weight, then per action a bias and one coefficient per feature."""
+    m = features_module(game)
+    return 0 if m is None else 1 + n_actions(game) * (1 + m.N_FEATURES)
+
+
+def weight_names(game: str) -> list[str]:
+    """The parameters' names in kernel order: st_proposer, st_<a>.bias, st_<a>.<feature> ... for each action a."""
+    names = [f"{PREFIX}proposer"]
+    features = [name for name, _ in importlib.import_module(f"sim.games.{game}.features").FEATURES]
+    for a in range(n_actions(game)):
+        names.append(f"{PREFIX}{a}.bias")
+        names.extend(f"{PREFIX}{a}.{f}" for f in features)
+    return names
+
+
+def shipped_student(game: str) -> dict | None:
+    path = shipped_path(game)
+    return read_student(path, game) if path.exists() else None
+
+
+def student_weights(game: str) -> list[Weight]:
+    """The `student` family's weights (a table: `playout strategies` shows it as one row), defaulting to the
+    shipped model's, or to the proposer alone (a table of zeros) where the game ships none."""
+    if features_module(game) is None:
+        return []
+    doc = shipped_student(game)
+    values = student_weights_of(doc) if doc else {}
+    return [
+        Weight(name, values.get(name, 1.0 if i == 0 else 0.0), "student: a policy table parameter", only=FAMILY,
+               table=True)
+        for i, name in enumerate(weight_names(game))
+    ]  # fmt: skip
+
+
+def student_strategies(kernel: int, game: str) -> list[Strategy]:
+    """The `student` entry of a game's book: the shipped model's policy (its proposer's weights too), or where the
+    game ships none, its one-step bot alone until a model is given as student@PATH."""
+    if features_module(game) is None:
+        return []
+    doc = shipped_student(game)
+    if doc is None:
+        return [Strategy("student", kernel, "no student shipped yet: play student@MODEL (`playout distil`)",
+                         family=FAMILY)]  # fmt: skip
+    teacher = doc.get("teacher", "learned")
+    doc_line = f"a policy distilled from {teacher}, no look-ahead (strategies/students/{game}.json)"
+    return [Strategy("student", kernel, doc_line, student_weights_of(doc, proposer_only=True), FAMILY)]
+
+
+# ------------------------------------------------------------------ the kernel
+
+
+def g_table_at(game, w):
+    """Where the student's table starts in a weight vector: before the learned family's and the search's."""
+    return w.shape[0] - N_MCTS_WEIGHTS - g_n_features(game) - N_EXTRA - table_size(game)
+
+
+@overload(g_table_at, prefer_literal=True, inline="always")
+def _table_at(game, w):
+    m = features_module(game.literal_value)
+    tail = N_MCTS_WEIGHTS + (0 if m is None else m.N_FEATURES) + N_EXTRA + table_size(game.literal_value)
+    return lambda game, w: w.shape[0] - tail
+
+
+@njit(cache=True)
+def choose(game, w, s, d, k, mask, n_legal, seat, rng, memory):
+    n = g_n_features(game)
+    f = np.zeros(max(1, n), np.float64)
+    g_features(game, s, d, k, seat, f)
+    bot = g_rollout(game, GREEDY_POLICY, w, s, d, k, mask, n_legal, seat, rng, memory)
+    at = g_table_at(game, w)
+    best, best_z = -1, -np.inf
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            z = logit(w, at, n, f, a) + (w[at] if a == bot else 0.0)
+            if z > best_z:
+                best, best_z = a, z
+    return best
+
+
+@njit(cache=True)
+def logit(w, at, n, f, a):
+    """Action a's logit without the proposer's term: its bias plus its coefficients times the features."""
+    row = at + 1 + a * (n + 1)
+    z = w[row]
+    for j in range(n):
+        z += w[row + 1 + j] * f[j]
+    return z

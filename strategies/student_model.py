@@ -1,0 +1,107 @@
+"""Student model files: a policy table distilled from a strong player, written by `playout distil`.
+
+    --players student@runs/d/student.json,greedy*3    a model file
+    --players student*4                               the student shipped with the game (strategies/students/GAME.json)
+
+A student gives each legal action a the logit `proposer * (a is the one-step bot's choice) + bias[a] +
+sum(coef[a][j] * feature[j])` over the game's features (sim/games/<game>/features.py) in their declared order,
+standardisation folded in (strategies/student.py plays it). Its `proposer` is the one-step bot whose choice the
+`proposer` weight favours: its code and weights. A file is read only when it says it is a student of this game over
+this feature set and action table with finite parameters; its rules version and data set are checked where the
+run's are known (sim/recipe.prepare), since a policy fitted under other rules or data plays another game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import math
+from pathlib import Path
+
+from sim.errors import ParamError
+from sim.output import atomic_write_bytes
+
+KIND = "playout student policy"
+SHIPPED_DIR = Path(__file__).resolve().parent / "students"
+WHAT = "a student is the student.json `playout distil` writes"
+REQUIRED = ("kind", "game", "rules_version", "data_fingerprint", "features", "n_actions", "proposer_weight", "bias",
+            "coef", "proposer")  # fmt: skip
+
+
+def shipped_path(game: str) -> Path:
+    return SHIPPED_DIR / f"{game}.json"
+
+
+def read_student(path: str | Path, game: str) -> dict:
+    """The student at `path`, checked to be one of `game` over its features and actions with finite parameters."""
+    features = [name for name, _ in importlib.import_module(f"sim.games.{game}.features").FEATURES]
+    n_actions = importlib.import_module(f"sim.games.{game}.actions").N_ACTIONS
+    try:
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise ParamError(f"student {path}: cannot read it ({e.strerror or e})") from None
+    except ValueError:
+        raise ParamError(f"{path} is not a student: it is not JSON ({WHAT})") from None
+    if not isinstance(doc, dict) or doc.get("kind") != KIND or any(k not in doc for k in REQUIRED):
+        raise ParamError(f"{path} is not a student ({WHAT})")
+    if doc["game"] != game:
+        raise ParamError(f"student {path} was distilled for the game {doc['game']!r}, not {game}")
+    if doc["features"] != features or doc["n_actions"] != n_actions:
+        raise ParamError(f"student {path} reads another feature set or action table than {game}'s "
+                         f"({len(doc['features'])} features and {doc['n_actions']} actions, the game declares "
+                         f"{len(features)} and {n_actions}): distil again")  # fmt: skip
+    bias, coef = doc["bias"], doc["coef"]
+    shaped = (
+        isinstance(bias, list)
+        and isinstance(coef, list)
+        and len(bias) == n_actions
+        and len(coef) == n_actions
+        and all(isinstance(row, list) and len(row) == len(features) for row in coef)
+    )
+    if not shaped:
+        raise ParamError(f"student {path}: its table is not {n_actions} biases and {n_actions} x {len(features)} "
+                         "coefficients")  # fmt: skip
+    if not all(_finite(v) for v in [doc["proposer_weight"], *bias, *(v for row in coef for v in row)]):
+        raise ParamError(f"student {path}: its parameters are not all finite numbers")
+    proposer = doc["proposer"]
+    if (
+        not isinstance(proposer, dict)
+        or not isinstance(proposer.get("code"), str)
+        or not isinstance(proposer.get("weights"), dict)
+        or not all(_finite(v) for v in proposer["weights"].values())
+    ):
+        raise ParamError(f"student {path}: its proposer is not a code with finite weights")
+    return doc
+
+
+def _finite(v) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def check_student(code: str, doc: dict, rules_version: str, data_fingerprint: str) -> None:
+    """Refuse a student distilled under other rules or on another data set than the run's."""
+    if doc["rules_version"] != rules_version:
+        raise ParamError(f"player {code}: the student was distilled for rules version {doc['rules_version']}, "
+                         f"the game is now at {rules_version}: distil again")  # fmt: skip
+    if doc["data_fingerprint"] != data_fingerprint:
+        raise ParamError(f"player {code}: the student was distilled on another data set (fingerprint "
+                         f"{doc['data_fingerprint']}, the run's {data_fingerprint}): distil on this data")  # fmt: skip
+
+
+def write_student(path: str | Path, doc: dict) -> None:
+    """Write the student atomically (a reader never sees half a file)."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_bytes(path, (json.dumps(doc) + "\n").encode())
+
+
+def student_weights_of(doc: dict, proposer_only: bool = False) -> dict[str, float]:
+    """The student as the `student` family's weights: its proposer's weights, then (unless `proposer_only`) its
+    table as st_proposer, st_<a>.bias and st_<a>.<feature>."""
+    out = {name: float(v) for name, v in doc["proposer"]["weights"].items()}
+    if proposer_only:
+        return out
+    out["st_proposer"] = float(doc["proposer_weight"])
+    for a, (b, row) in enumerate(zip(doc["bias"], doc["coef"], strict=True)):
+        out[f"st_{a}.bias"] = float(b)
+        out.update({f"st_{a}.{f}": float(c) for f, c in zip(doc["features"], row, strict=True)})
+    return out
