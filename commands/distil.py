@@ -32,6 +32,14 @@ def distil(
     ] = 0.2,
     per_game: Annotated[int, typer.Option("--per-game", help="Positions labelled at most per game.")] = 24,
     stride: Annotated[int, typer.Option("--stride", help="A position labelled every this many decisions.")] = 4,
+    after: Annotated[
+        bool,
+        typer.Option(
+            "--after",
+            help="The student also weighs the features where each legal action lands, one step on (stronger where "
+            "an action's worth is what it brings, at a step per legal action).",
+        ),
+    ] = False,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of every game played.")] = 1,
     out: Annotated[str | None, typer.Option("--out", "-o", help="Output directory (kept and resumable).")] = None,
     sets: opt.SetsOption = None,
@@ -48,6 +56,8 @@ def distil(
       playout distil lagranja --games 2000 --generations 3 --out runs/distil-lg
 
       playout distil yokohama --teacher 'learned:lv_look=turn' --out runs/distil-yoko
+
+      playout distil obsession --after --out runs/distil-ob   (it also sees where each action lands)
 
       playout run lagranja -n 20000 --players student@runs/distil-lg/student.json,greedy*3
     """
@@ -67,8 +77,8 @@ def distil(
                        f"not {n}")  # fmt: skip
     book.player(teacher)  # an unknown code or weight: one line now
     params = opt.params_overrides(game, sets or [])
-    cfg = ds.DistilConfig(game, teacher, n, games, generations, eval_games, temperature, seed, stride, per_game, params,
-                          opt.data(game, data))  # fmt: skip
+    cfg = ds.DistilConfig(game, teacher, n, games, generations, eval_games, temperature, seed, stride, per_game, after,
+                          params, opt.data(game, data))  # fmt: skip
     try:
         ds.check_config(cfg)
     except ParamError as e:

@@ -47,6 +47,7 @@ RIDGES = (1e-4, 1e-3, 1e-2, 1e-1, 1.0)
 AGREE_TOL = 0.002
 VALIDATION = 4  # of the fitted games, those whose (index // HOLDOUT) % VALIDATION == 0 choose the ridge
 MAX_ITER = 400  # L-BFGS iterations of a fit
+SLOTS = 64  # legal actions a position's after-states are recorded for (`--after`); a position with more is not fitted
 
 
 @dataclass
@@ -61,6 +62,7 @@ class DistilConfig:
     seed: int
     stride: int = 4  # a sampled decision every `stride` decisions of a game
     per_game: int = 24  # at most this many sampled decisions a game
+    after: bool = False  # the student also weighs the features where each action lands (strategies/student.py)
     params: dict = field(default_factory=dict)
     data_dir: str | None = None
 
@@ -126,7 +128,7 @@ def sample_generation(cfg: DistilConfig, lineup: list[str], gen: int, out: Path,
         key = made_by(cfg, prep, lineup, gen, first, count)
         part = recall_chunk(path, key)
         if part is None:
-            played = play_samples(prep, first, count, cfg.stride, cfg.per_game, teacher)
+            played = play_samples(prep, first, count, cfg.stride, cfg.per_game, teacher, SLOTS if cfg.after else 0)
             part = positions(played, first)
             keep_chunk(path, key, part)
             advance(count)
@@ -138,13 +140,21 @@ def sample_generation(cfg: DistilConfig, lineup: list[str], gen: int, out: Path,
 
 def positions(played: dict, first: int) -> dict:
     """The sampled decisions as flat arrays: per position its game, the mover's features, the proposer's choice and
-    where its legal actions start in `action` / `utility` (the teacher's verdict on each)."""
+    where its legal actions start in `action` / `utility` (the teacher's verdict on each) / `landed` (the features
+    where each lands, when recorded: positions with more legal actions than were recorded are left out)."""
     games, m = np.nonzero(np.arange(played["mover"].shape[1])[None, :] < played["got"][:, None])
+    slots = played["landed"].shape[2]
+    if slots:
+        fits = np.isfinite(played["verdict"][games, m]).sum(axis=1) <= slots
+        games, m = games[fits], m[fits]
     mover = played["mover"][games, m]
     verdict = played["verdict"][games, m]
     legal = np.isfinite(verdict)
     counts = legal.sum(axis=1)
     pos, action = np.nonzero(legal)
+    slot = np.arange(len(pos)) - np.repeat(np.concatenate([[0], np.cumsum(counts)])[:-1], counts)
+    n_features = played["feats"].shape[3]
+    landed = played["landed"][games[pos], m[pos], slot] if slots else np.zeros((len(pos), 0))
     return {
         "game": (first + games).astype(np.int64),
         "x": played["feats"][games, m, mover].astype(np.float64),
@@ -153,6 +163,7 @@ def positions(played: dict, first: int) -> dict:
         "count": counts.astype(np.int64),
         "action": action.astype(np.int64),
         "utility": verdict[pos, action].astype(np.float64),
+        "landed": landed.reshape(len(pos), n_features if slots else 0).astype(np.float64),
     }
 
 
@@ -197,7 +208,7 @@ def select(data: dict, keep_pos: np.ndarray) -> dict:
     return {
         "game": data["game"][idx], "x": data["x"][idx], "proposed": data["proposed"][idx],
         "start": np.concatenate([[0], np.cumsum(counts)])[:-1].astype(np.int64), "count": counts,
-        "action": data["action"][take], "utility": data["utility"][take],
+        "action": data["action"][take], "utility": data["utility"][take], "landed": data["landed"][take],
     }  # fmt: skip
 
 
@@ -232,10 +243,13 @@ def _targets(start, count, utility, temperature, hard):
 
 
 @njit(cache=True)
-def loss_grad(theta, x, proposed, start, count, action, p, l2):
+def loss_grad(theta, x, proposed, start, count, action, landed, p, l2):
     """Mean cross-entropy of the student's softmax against p, plus the ridge, and its gradient. theta is the
-    kernel's table on standardised features: the proposer's weight, then per action its bias and coefficients."""
+    kernel's table on standardised features: the proposer's weight, the after-state coefficients (as many as landed
+    has columns: none without `--after`), then per action its bias and coefficients."""
     n_pos, n = x.shape
+    na = landed.shape[1]
+    rows = 1 + na
     grad = np.zeros_like(theta)
     loss = 0.0
     z = np.zeros(4096)
@@ -244,10 +258,12 @@ def loss_grad(theta, x, proposed, start, count, action, p, l2):
         top = -np.inf
         for j in range(c):
             a = action[lo + j]
-            row = 1 + a * (n + 1)
+            row = rows + a * (n + 1)
             v = theta[row] + (theta[0] if a == proposed[i] else 0.0)
             for f in range(n):
                 v += theta[row + 1 + f] * x[i, f]
+            for f in range(na):
+                v += theta[1 + f] * landed[lo + j, f]
             z[j] = v
             top = max(top, v)
         total = 0.0
@@ -256,7 +272,7 @@ def loss_grad(theta, x, proposed, start, count, action, p, l2):
         lse = top + math.log(total)
         for j in range(c):
             a = action[lo + j]
-            row = 1 + a * (n + 1)
+            row = rows + a * (n + 1)
             q = math.exp(z[j] - lse)
             loss -= p[lo + j] * (z[j] - lse)
             g = (q - p[lo + j]) / n_pos
@@ -265,6 +281,8 @@ def loss_grad(theta, x, proposed, start, count, action, p, l2):
                 grad[0] += g
             for f in range(n):
                 grad[row + 1 + f] += g * x[i, f]
+            for f in range(na):
+                grad[1 + f] += g * landed[lo + j, f]
     loss /= n_pos
     for t in range(1, theta.shape[0]):
         loss += 0.5 * l2 * theta[t] * theta[t]
@@ -296,16 +314,21 @@ def fit_ridge(data: dict, n_actions: int, temperature: float, hard: bool, ridge:
     sd = x.std(axis=0) if len(x) else np.ones(x.shape[1])
     sd = np.where(sd > 1e-9, sd, 1.0)
     xs = (x - mu) / sd
+    # where an action lands is scaled as the position is (the same features); the shift is the same for every
+    # action of a position, so the softmax does not see it and it is not folded back
+    landed = data["landed"] / sd if data["landed"].shape[1] else data["landed"]
     p = targets(data, temperature, hard)
-    n = x.shape[1]
-    theta0 = np.zeros(1 + n_actions * (n + 1))
+    n, na = x.shape[1], landed.shape[1]
+    theta0 = np.zeros(1 + na + n_actions * (n + 1))
     theta0[0] = 1.0  # the proposer alone: where the student starts
-    args = (xs, data["proposed"], data["start"], data["count"], data["action"], p, ridge)
+    args = (xs, data["proposed"], data["start"], data["count"], data["action"], landed, p, ridge)
     res = minimize(loss_grad, theta0, args=args, jac=True, method="L-BFGS-B", options={"maxiter": MAX_ITER})
-    table = res.x[1:].reshape(n_actions, n + 1)
+    table = res.x[1 + na :].reshape(n_actions, n + 1)
     coef = table[:, 1:] / sd
     bias = table[:, 0] - coef @ mu
-    return {"proposer_weight": float(res.x[0]), "bias": bias.tolist(), "coef": coef.tolist(), "loss": float(res.fun)}
+    after = (res.x[1 : 1 + na] / sd).tolist() if na else [0.0] * n
+    return {"proposer_weight": float(res.x[0]), "bias": bias.tolist(), "coef": coef.tolist(), "after": bool(na),
+            "after_coef": after, "loss": float(res.fun)}  # fmt: skip
 
 
 def student_logits(model: dict, data: dict) -> np.ndarray:
@@ -313,6 +336,8 @@ def student_logits(model: dict, data: dict) -> np.ndarray:
     pos = np.repeat(np.arange(len(data["count"])), data["count"])
     coef, bias = np.asarray(model["coef"]), np.asarray(model["bias"])
     z = bias[data["action"]] + np.einsum("lf,lf->l", coef[data["action"]], data["x"][pos])
+    if model.get("after", False):
+        z = z + data["landed"] @ np.asarray(model["after_coef"])
     return z + model["proposer_weight"] * (data["action"] == data["proposed"][pos])
 
 
@@ -362,7 +387,8 @@ def model_doc(cfg: DistilConfig, prep, fitted: dict, proposer: dict, generations
         "features": list(feature_names(cfg.game)), "n_actions": prep.spec.n_actions,
         "teacher": cfg.teacher, "temperature": cfg.temperature, "proposer": proposer,
         "proposer_weight": fitted["proposer_weight"], "bias": fitted["bias"], "coef": fitted["coef"],
-        "ridge": fitted["ridge"], "generations": generations, "command": command,
+        "after": fitted["after"], "after_coef": fitted["after_coef"], "ridge": fitted["ridge"],
+        "generations": generations, "command": command,
     }  # fmt: skip
 
 
@@ -457,7 +483,8 @@ def write_report(out: Path, cfg: DistilConfig, records: list[Generation], comman
     table = pl.DataFrame([{k: v for k, v in asdict(r).items() if k != "model"} for r in records])
     header = [f"command: {command}",
               f"teacher {cfg.teacher}; {cfg.players} seats; {cfg.games:,} games a generation, a position every "
-              f"{cfg.stride} decisions (at most {cfg.per_game} a game); temperature {cfg.temperature:g}; judged on "
+              f"{cfg.stride} decisions (at most {cfg.per_game} a game); temperature {cfg.temperature:g}; "
+              f"{'weighing where each action lands (--after); ' if cfg.after else ''}judged on "
               f"{cfg.eval_games:,} games",
               f"student.json: generation {chosen.gen} (the strongest)"]  # fmt: skip
     sections = [

@@ -32,17 +32,19 @@ from sim.kernel_tools import first_legal
 from sim.recipe import Prepared
 from sim.rng import N_STREAMS, seed_streams
 from strategies.families import choose, teach
+from strategies.student import where_actions_land
 
 OUTCOMES = ("win", "rank_share", "score_share")  # split win (ties on score split), (n - rank)/(n - 1), score/sum
 
 
 @njit(cache=True)
 def sample_game(game, seed, game_index, n_players, lineup, weights, d, k, max_steps, stride, feats, mover, outcome,
-                teacher, teacher_w, verdict, proposed):  # fmt: skip
+                teacher, teacher_w, verdict, proposed, landed):  # fmt: skip
     """Play game `game_index`, writing feats[m, p, :] (seat p's features at sampled decision m), mover[m]
     (the seat deciding there) and outcome[p, :] (OUTCOMES); with a teacher (its kernel id, -1 for none), also
-    verdict[m, :] (its verdict on each action of the seat deciding) and proposed[m] (the one-step bot's choice
-    there); returns the decisions sampled."""
+    verdict[m, :] (its verdict on each action of the seat deciding), proposed[m] (the one-step bot's choice there)
+    and, for the first landed.shape[1] legal actions, landed[m, i, :] (the seat's features where the i-th lands:
+    strategies/student.py); returns the decisions sampled."""
     rng = np.zeros(N_STREAMS, np.uint64)
     seed_streams(seed, game_index, rng)
     s = g_new_state(game)
@@ -67,6 +69,8 @@ def sample_game(game, seed, game_index, n_players, lineup, weights, d, k, max_st
                 if teacher >= 0:
                     proposed[m] = teach(game, teacher, teacher_w, s, d, k, mask, n_legal, seat, rng, memory[seat],
                                         verdict[m])  # fmt: skip
+                    if landed.shape[1] > 0:
+                        where_actions_land(game, s, d, k, mask, seat, rng.copy(), landed[m])
                 m += 1
             who = (seat + game_index) % n_players
             a = choose(game, lineup[who], weights[who], s, d, k, mask, n_legal, seat, rng, memory[seat])
@@ -91,19 +95,22 @@ def sample_game(game, seed, game_index, n_players, lineup, weights, d, k, max_st
 
 @njit(cache=True, parallel=True)
 def sample_chunk(game, seed, first, n_players, lineup, weights, d, k, max_steps, stride, feats, mover, outcome,
-                 teacher, teacher_w, verdict, proposed, count):  # fmt: skip
+                 teacher, teacher_w, verdict, proposed, landed, count):  # fmt: skip
     """Games first .. first + count.shape[0] - 1 in parallel; game i owns feats[i], mover[i], outcome[i],
-    verdict[i] and proposed[i]."""
+    verdict[i], proposed[i] and landed[i]."""
     literally(game)
     for i in prange(count.shape[0]):
         count[i] = sample_game(game, seed, first + i, n_players, lineup, weights, d, k, max_steps, stride, feats[i],
-                               mover[i], outcome[i], teacher, teacher_w, verdict[i], proposed[i])  # fmt: skip
+                               mover[i], outcome[i], teacher, teacher_w, verdict[i], proposed[i],
+                               landed[i])  # fmt: skip
 
 
-def play_samples(prep: Prepared, first: int, count: int, stride: int, per_game: int, teacher=None) -> dict:
+def play_samples(prep: Prepared, first: int, count: int, stride: int, per_game: int, teacher=None,
+                 slots: int = 0) -> dict:  # fmt: skip
     """Games first..first+count-1 of the prepared run, sampled: arrays feats[game, m, seat, feature], mover[game,
     m], outcome[game, seat, OUTCOMES] and got[game] (decisions sampled); with `teacher` (a Player), verdict[game,
-    m, action] and proposed[game, m] too."""
+    m, action] and proposed[game, m] too, and with `slots`, landed[game, m, i, feature] for the first `slots` legal
+    actions."""
     names = feature_names(prep.spec.name)
     n = len(prep.players)
     n_actions = prep.spec.n_actions if teacher is not None else 0
@@ -113,13 +120,14 @@ def play_samples(prep: Prepared, first: int, count: int, stride: int, per_game: 
         "outcome": np.zeros((count, n, len(OUTCOMES)), np.float64),
         "verdict": np.zeros((count, per_game, n_actions), np.float64),
         "proposed": np.full((count, per_game), -1, np.int64),
+        "landed": np.zeros((count, per_game, slots if teacher is not None else 0, len(names)), np.float64),
         "got": np.zeros(count, np.int64),
     }
     kernel = -1 if teacher is None else teacher.strategy.kernel
     teacher_w = prep.weights[0] if teacher is None else teacher.weights.astype(np.float64)
     args = (np.int64(prep.recipe.seed), np.int64(first), np.int64(n), prep.lineup, prep.weights, prep.data.array,
             prep.params, np.int64(prep.spec.max_steps), np.int64(stride), out["feats"], out["mover"], out["outcome"],
-            np.int64(kernel), teacher_w, out["verdict"], out["proposed"], out["got"])  # fmt: skip
+            np.int64(kernel), teacher_w, out["verdict"], out["proposed"], out["landed"], out["got"])  # fmt: skip
     for_game(sample_chunk, prep.spec.name, *args)
     return out
 

@@ -5,14 +5,19 @@ A decision: the seat's features f (the learned value's, sim/games/<game>/feature
 and the game's one-step bot's choice (its proposer, as for `learned`); each legal action a gets the logit
 
     z[a] = bias[a] + sum_j coef[a, j] * f[j]  +  proposer * (a == the one-step bot's choice)
+           [ + sum_j after[j] * f_a[j] ]
 
 and the highest is played (ties to the lowest action id). The proposer term starts the student where its teacher
 starts (`learned` keeps its one-step bot's choice unless its value rates another higher by a margin), and the
-per-action table learns when and towards what the teacher departs from it. `playout distil` fits the table to the
-teacher's ratings of every legal action on positions of the student's own games (reports/distil.py).
+per-action table learns when and towards what the teacher departs from it. A student distilled `--after` also
+weighs the seat's features f_a where action a lands, one step on, in a re-deal of what the seat cannot see (drawn
+from its own stream): it sees what an action brings, not only which action it is, at the cost of a step per legal
+action. `playout distil` fits it to the teacher's ratings of every legal action on positions of the student's own
+games (reports/distil.py).
 
-The parameters are the book's `student` weights: st_proposer, then bias and coefficients per action id
-(st_<action>.bias, st_<action>.<feature>), placed before the learned and search weights, so a model file reaches the
+The parameters are the book's `student` weights: st_proposer, st_after (1: weigh where each action lands) and its
+coefficients (st_after.<feature>), then bias and coefficients per action id (st_<action>.bias,
+st_<action>.<feature>), placed before the learned and search weights, so a model file reaches the
 kernel as a player's weights (`student@PATH`, or strategies/students/<game>.json shipped as `student`). A game gets
 the family from strategies/families.py without a line of its own.
 """
@@ -25,7 +30,7 @@ import numpy as np
 from numba import njit
 from numba.extending import overload
 
-from sim.hooks import features_module, g_features, g_n_features, g_rollout, module_of
+from sim.hooks import features_module, g_features, g_n_features, g_redeal, g_rollout, g_step, module_of
 from strategies import Strategy, Weight
 from strategies.learned_value import N_EXTRA
 from strategies.mcts import N_MCTS_WEIGHTS
@@ -40,16 +45,21 @@ def n_actions(game: str) -> int:
     return module_of(game, "actions").N_ACTIONS
 
 
+HEAD = 2  # st_proposer, st_after: then the after-state coefficients, then the per-action rows
+
+
 def table_size(game: str) -> int:
-    """The student's parameters: the proposer's weight, then per action a bias and one coefficient per feature."""
+    """The student's parameters: the proposer's weight, the after-state switch and a coefficient per feature, then
+    per action a bias and one coefficient per feature."""
     m = features_module(game)
-    return 0 if m is None else 1 + n_actions(game) * (1 + m.N_FEATURES)
+    return 0 if m is None else HEAD + m.N_FEATURES + n_actions(game) * (1 + m.N_FEATURES)
 
 
 def weight_names(game: str) -> list[str]:
-    """The parameters' names in kernel order: st_proposer, st_<a>.bias, st_<a>.<feature> ... for each action a."""
-    names = [f"{PREFIX}proposer"]
+    """The parameters' names in kernel order: st_proposer, st_after, st_after.<feature> ..., then st_<a>.bias,
+    st_<a>.<feature> ... for each action a."""
     features = [name for name, _ in importlib.import_module(f"sim.games.{game}.features").FEATURES]
+    names = [f"{PREFIX}proposer", f"{PREFIX}after", *(f"{PREFIX}after.{f}" for f in features)]
     for a in range(n_actions(game)):
         names.append(f"{PREFIX}{a}.bias")
         names.extend(f"{PREFIX}{a}.{f}" for f in features)
@@ -111,20 +121,49 @@ def choose(game, w, s, d, k, mask, n_legal, seat, rng, memory):
     g_features(game, s, d, k, seat, f)
     bot = g_rollout(game, GREEDY_POLICY, w, s, d, k, mask, n_legal, seat, rng, memory)
     at = g_table_at(game, w)
+    rows = at + HEAD + n
+    after = w[at + 1] > 0
+    world = s.copy()
+    if after:  # where each action lands is rated in a re-deal of what the seat cannot see
+        g_redeal(game, world, d, k, seat, rng, 1 + seat)
+    landed = world.copy()
+    fa = np.zeros(max(1, n), np.float64)
     best, best_z = -1, -np.inf
     for a in range(mask.shape[0]):
         if mask[a]:
-            z = logit(w, at, n, f, a) + (w[at] if a == bot else 0.0)
+            z = logit(w, rows, n, f, a) + (w[at] if a == bot else 0.0)
+            if after:
+                landed[:] = world
+                g_step(game, landed, d, k, a)
+                g_features(game, landed, d, k, seat, fa)
+                for j in range(n):
+                    z += w[at + HEAD + j] * fa[j]
             if z > best_z:
                 best, best_z = a, z
     return best
 
 
 @njit(cache=True)
-def logit(w, at, n, f, a):
-    """Action a's logit without the proposer's term: its bias plus its coefficients times the features."""
-    row = at + 1 + a * (n + 1)
+def logit(w, rows, n, f, a):
+    """Action a's logit from its row of the table: its bias plus its coefficients times the features."""
+    row = rows + a * (n + 1)
     z = w[row]
     for j in range(n):
         z += w[row + 1 + j] * f[j]
     return z
+
+
+@njit(cache=True)
+def where_actions_land(game, s, d, k, mask, seat, rng, out):
+    """out[i]: the seat's features where its i-th legal action lands, one step on, in a re-deal of what it cannot see
+    (drawn from its own stream of rng, as `choose` draws it), for the first out.shape[0] legal actions."""
+    world = s.copy()
+    g_redeal(game, world, d, k, seat, rng, 1 + seat)
+    landed = world.copy()
+    i = 0
+    for a in range(mask.shape[0]):
+        if mask[a] and i < out.shape[0]:
+            landed[:] = world
+            g_step(game, landed, d, k, a)
+            g_features(game, landed, d, k, seat, out[i])
+            i += 1

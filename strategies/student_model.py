@@ -5,7 +5,8 @@
 
 A student gives each legal action a the logit `proposer * (a is the one-step bot's choice) + bias[a] +
 sum(coef[a][j] * feature[j])` over the game's features (sim/games/<game>/features.py) in their declared order,
-standardisation folded in (strategies/student.py plays it). Its `proposer` is the one-step bot whose choice the
+standardisation folded in, and with `after` true `sum(after_coef[j] * feature_after_a[j])` over the features where a
+lands (strategies/student.py plays it). Its `proposer` is the one-step bot whose choice the
 `proposer` weight favours: its code and weights. A file is read only when it says it is a student of this game over
 this feature set and action table with finite parameters; its rules version and data set are checked where the
 run's are known (sim/recipe.prepare), since a policy fitted under other rules or data plays another game.
@@ -61,7 +62,11 @@ def read_student(path: str | Path, game: str) -> dict:
     if not shaped:
         raise ParamError(f"student {path}: its table is not {n_actions} biases and {n_actions} x {len(features)} "
                          "coefficients")  # fmt: skip
-    if not all(_finite(v) for v in [doc["proposer_weight"], *bias, *(v for row in coef for v in row)]):
+    after = doc.get("after_coef", [0.0] * len(features))
+    if not isinstance(after, list) or len(after) != len(features) or not isinstance(doc.get("after", False), bool):
+        raise ParamError(f"student {path}: its after-state part is not a true/false `after` and {len(features)} "
+                         "`after_coef`")  # fmt: skip
+    if not all(_finite(v) for v in [doc["proposer_weight"], *after, *bias, *(v for row in coef for v in row)]):
         raise ParamError(f"student {path}: its parameters are not all finite numbers")
     proposer = doc["proposer"]
     if (
@@ -101,6 +106,8 @@ def student_weights_of(doc: dict, proposer_only: bool = False) -> dict[str, floa
     if proposer_only:
         return out
     out["st_proposer"] = float(doc["proposer_weight"])
+    out["st_after"] = 1.0 if doc.get("after", False) else 0.0
+    out.update({f"st_after.{f}": float(c) for f, c in zip(doc["features"], doc.get("after_coef", []), strict=False)})
     for a, (b, row) in enumerate(zip(doc["bias"], doc["coef"], strict=True)):
         out[f"st_{a}.bias"] = float(b)
         out.update({f"st_{a}.{f}": float(c) for f, c in zip(doc["features"], row, strict=True)})

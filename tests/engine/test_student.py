@@ -14,7 +14,7 @@ import numpy as np
 import polars as pl
 import pytest
 
-from reports.distil import fit, judge, select
+from reports.distil import fit, fit_ridge, judge, select
 from sim.dispatch import for_game
 from sim.recipe import Recipe, prepare
 from sim.registry import available, get_game
@@ -93,8 +93,10 @@ def test_the_student_reads_nothing_the_seat_cannot_see(game, tmp_path):
     assert checked >= 10
 
 
-def synthetic(n_pos: int, n_actions: int, n_features: int, truth: np.ndarray, gamma: float, seed: int) -> dict:
-    """Positions with random features and legal sets, rated by a teacher exactly linear in the features."""
+def synthetic(n_pos: int, n_actions: int, n_features: int, truth: np.ndarray, gamma: float, seed: int,
+              after: np.ndarray | None = None) -> dict:  # fmt: skip
+    """Positions with random features and legal sets, rated by a teacher exactly linear in the features (and, with
+    `after`, in the features where each action lands)."""
     rng = np.random.default_rng(seed)
     x = rng.normal(0, 1, (n_pos, n_features))
     counts = rng.integers(2, n_actions + 1, n_pos)
@@ -103,30 +105,43 @@ def synthetic(n_pos: int, n_actions: int, n_features: int, truth: np.ndarray, ga
     proposed = np.array([action[s + rng.integers(c)] for s, c in zip(start, counts, strict=True)])
     pos = np.repeat(np.arange(n_pos), counts)
     utility = truth[action, 0] + np.einsum("lf,lf->l", truth[action, 1:], x[pos]) + gamma * (action == proposed[pos])
+    landed = np.zeros((len(action), 0))
+    if after is not None:
+        landed = x[pos] + rng.normal(0, 1, (len(action), n_features))
+        utility = utility + landed @ after
     return {"game": np.arange(n_pos), "x": x, "proposed": proposed, "start": start, "count": counts,
-            "action": action, "utility": utility}  # fmt: skip
+            "action": action, "utility": utility, "landed": landed}  # fmt: skip
 
 
-def test_a_fit_recovers_a_teacher_whose_ratings_are_linear_in_the_features():
+@pytest.mark.parametrize("after", [None, np.array([0.8, -0.5, 0.3])])
+def test_a_fit_recovers_a_teacher_whose_ratings_are_linear_in_the_features(after):
     n_actions, n_features, temperature = 6, 3, 0.5
     truth = np.random.default_rng(0).normal(0, 1, (n_actions, n_features + 1))
-    train = synthetic(6000, n_actions, n_features, truth, 0.7, seed=1)
-    fitted = fit(train, n_actions, temperature, hard=False)
+    train = synthetic(6000, n_actions, n_features, truth, 0.7, seed=1, after=after)
+    fitted = fit_ridge(train, n_actions, temperature, hard=False, ridge=1e-6)
     # the softmax fixes logits up to a constant per position: compare each action's logit less action 0's
     coef, bias = np.asarray(fitted["coef"]), np.asarray(fitted["bias"])
     got = np.column_stack([bias - bias[0], coef - coef[0]])
     want = (truth - truth[0]) / temperature
     assert np.max(np.abs(got - want)) < 0.1
     assert abs(fitted["proposer_weight"] - 0.7 / temperature) < 0.1
-    held = synthetic(2000, n_actions, n_features, truth, 0.7, seed=2)
+    if after is not None:
+        assert fitted["after"] and np.max(np.abs(np.asarray(fitted["after_coef"]) - after / temperature)) < 0.1
+    held = synthetic(2000, n_actions, n_features, truth, 0.7, seed=2, after=after)
     agree, _, regret = judge(fitted, held)
     assert agree > 0.97 and regret < 0.01
+
+
+def test_the_ridge_is_chosen_on_validation_games_and_kept_small_where_the_teacher_is_learnable():
+    truth = np.random.default_rng(0).normal(0, 1, (5, 3))
+    fitted = fit(synthetic(3000, 5, 2, truth, 0.0, seed=4), 5, 0.5, hard=False)
+    assert fitted["ridge"] <= 1e-2  # a strong ridge would keep the student at its proposer, which knows nothing here
 
 
 def test_judge_counts_agreement_and_regret_by_hand():
     data = {"game": np.array([0, 1]), "x": np.zeros((2, 1)), "proposed": np.array([0, 1]),
             "start": np.array([0, 2]), "count": np.array([2, 3]), "action": np.array([0, 1, 0, 1, 2]),
-            "utility": np.array([0.0, 1.0, 0.5, 0.2, 0.1])}  # fmt: skip
+            "utility": np.array([0.0, 1.0, 0.5, 0.2, 0.1]), "landed": np.zeros((5, 0))}  # fmt: skip
     # the student prefers action 0 everywhere: right on position 1 (teacher's best 0), wrong on position 0
     model = {"proposer_weight": 0.0, "bias": [1.0, 0.0, 0.0], "coef": [[0.0], [0.0], [0.0]]}
     agree, proposer_agree, regret = judge(model, data)
@@ -138,7 +153,7 @@ def test_judge_counts_agreement_and_regret_by_hand():
 
 def distil_args(out: Path, threads: int) -> list[str]:
     return ["distil", "bazaar", "--teacher", "mcts-fast", "--games", "60", "--generations", "2", "--eval-games",
-            "40", "--per-game", "8", "--seed", "3", "--out", str(out), "-t", str(threads)]  # fmt: skip
+            "40", "--per-game", "8", "--seed", "3", "--after", "--out", str(out), "-t", str(threads)]  # fmt: skip
 
 
 def table_of(out: Path) -> tuple:
