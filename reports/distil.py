@@ -135,7 +135,7 @@ def sample_generation(cfg: DistilConfig, lineup: list[str], gen: int, out: Path,
         else:
             advance.skip(count)
         parts.append(part)
-    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    return joined(parts)
 
 
 def positions(played: dict, first: int) -> dict:

@@ -14,7 +14,7 @@ import numpy as np
 import polars as pl
 import pytest
 
-from reports.distil import fit, fit_ridge, judge, select
+from reports.distil import fit, fit_ridge, joined, judge, select
 from sim.dispatch import for_game
 from sim.recipe import Recipe, prepare
 from sim.registry import available, get_game
@@ -136,6 +136,17 @@ def test_the_ridge_is_chosen_on_validation_games_and_kept_small_where_the_teache
     truth = np.random.default_rng(0).normal(0, 1, (5, 3))
     fitted = fit(synthetic(3000, 5, 2, truth, 0.0, seed=4), 5, 0.5, hard=False)
     assert fitted["ridge"] <= 1e-2  # a strong ridge would keep the student at its proposer, which knows nothing here
+
+
+def test_positions_joined_from_several_chunks_keep_their_own_actions():
+    truth = np.random.default_rng(0).normal(0, 1, (5, 3))
+    a, b = synthetic(50, 5, 2, truth, 0.0, seed=5), synthetic(70, 5, 2, truth, 0.0, seed=6)
+    both = joined([a, b])
+    for i, (part, j) in enumerate([*((a, j) for j in range(50)), *((b, j) for j in range(70))]):
+        mine = slice(part["start"][j], part["start"][j] + part["count"][j])
+        theirs = slice(both["start"][i], both["start"][i] + both["count"][i])
+        assert np.array_equal(both["action"][theirs], part["action"][mine])
+        assert np.array_equal(both["utility"][theirs], part["utility"][mine])
 
 
 def test_judge_counts_agreement_and_regret_by_hand():
