@@ -5,7 +5,8 @@ proposer alone, which is what a student of an empty table plays), and at sampled
 makes of every legal action (sim/samples.py with a teacher: the learned player's ratings, or any other player's
 choice). That is DAgger: the student learns the positions it reaches itself, not only the teacher's. The student is
 then fitted on every generation's positions so far: a softmax over the legal actions, with the logit of
-strategies/student.py, fitted by cross-entropy to the softmax of the teacher's ratings at a temperature (`fit`:
+strategies/student.py (the proposer's weight and the weights of the features where each action lands; the
+per-action table only with `--table`, see RIDGES), fitted by cross-entropy to the softmax of the teacher's ratings at a temperature (`fit`:
 numba computes the loss and its gradient, scipy's L-BFGS minimises), features standardised for the fit and the
 scaling folded into the table. Each generation is judged on held-out positions (games whose index % HOLDOUT == 0:
 top-1 agreement with the teacher and regret in the teacher's units) and by its strength (one seat against three
@@ -39,10 +40,12 @@ CHUNK = 250  # games a sample chunk
 EVAL_FIRST = 1 << 40  # the judging games' indices start here (never a sampling game)
 MOST_GAMES = 10_000_000  # per generation, and judging games
 MOST_GENERATIONS = 50
-# Ridge on the table (not on the proposer's weight), chosen per fit on validation games: the largest of these whose
-# agreement with the teacher is within AGREE_TOL of the best. A strong ridge keeps the student near its proposer
-# (an empty table plays exactly as the proposer); a weak one fits noise: La Granja's 1,900 positions at 1e-4 agreed
-# with the teacher less than the proposer alone, and the student won 0.5% of its games against three greedy bots.
+# Ridge on what is fitted (not on the proposer's weight), chosen per fit on validation games: the largest of these
+# whose agreement with the teacher is within AGREE_TOL of the best. The per-action table is not fitted by default
+# (`--table`): it agrees with the teacher on held-out positions (La Granja, 6,000 positions of greedy's games: 84.2%
+# against the proposer's 83.2%) yet plays far worse, since a coefficient of a rarely taken action extrapolates
+# wildly on the positions the student then reaches: one seat against three greedy bots won 0.5% at ridge 0.1 and
+# 2.3% at 0.001, where the same positions fitted with the after-state weights alone won 57.2% (400 games).
 RIDGES = (1e-4, 1e-3, 1e-2, 1e-1, 1.0)
 AGREE_TOL = 0.002
 VALIDATION = 4  # of the fitted games, those whose (index // HOLDOUT) % VALIDATION == 0 choose the ridge
@@ -62,7 +65,8 @@ class DistilConfig:
     seed: int
     stride: int = 4  # a sampled decision every `stride` decisions of a game
     per_game: int = 24  # at most this many sampled decisions a game
-    after: bool = False  # the student also weighs the features where each action lands (strategies/student.py)
+    after: bool = True  # the student weighs the features where each action lands (strategies/student.py)
+    table: bool = False  # and fits its per-action table (bias and coefficients per action id) too
     params: dict = field(default_factory=dict)
     data_dir: str | None = None
 
@@ -110,7 +114,7 @@ def made_by(cfg: DistilConfig, prep, lineup: list[str], gen: int, first: int, co
         "code": code_fingerprint(), "rules": prep.spec.version, "data": prep.data.fingerprint,
         "params": sorted(cfg.params.items()), "teacher": [cfg.teacher, book.fingerprint(cfg.teacher)],
         "lineup": [[c, book.fingerprint(c)] for c in lineup], "seed": cfg.seed, "gen": gen, "first": first,
-        "count": count, "stride": cfg.stride, "per_game": cfg.per_game,
+        "count": count, "stride": cfg.stride, "per_game": cfg.per_game, "slots": SLOTS if cfg.after else 0,
     }  # fmt: skip
 
 
@@ -243,10 +247,11 @@ def _targets(start, count, utility, temperature, hard):
 
 
 @njit(cache=True)
-def loss_grad(theta, x, proposed, start, count, action, landed, p, l2):
+def loss_grad(theta, x, proposed, start, count, action, landed, p, l2, table):
     """Mean cross-entropy of the student's softmax against p, plus the ridge, and its gradient. theta is the
     kernel's table on standardised features: the proposer's weight, the after-state coefficients (as many as landed
-    has columns: none without `--after`), then per action its bias and coefficients."""
+    has columns: none without `--after`), then per action its bias and coefficients (fitted only with `table`:
+    otherwise their gradient is 0 and they stay where they start, at 0)."""
     n_pos, n = x.shape
     na = landed.shape[1]
     rows = 1 + na
@@ -276,11 +281,12 @@ def loss_grad(theta, x, proposed, start, count, action, landed, p, l2):
             q = math.exp(z[j] - lse)
             loss -= p[lo + j] * (z[j] - lse)
             g = (q - p[lo + j]) / n_pos
-            grad[row] += g
             if a == proposed[i]:
                 grad[0] += g
-            for f in range(n):
-                grad[row + 1 + f] += g * x[i, f]
+            if table:
+                grad[row] += g
+                for f in range(n):
+                    grad[row + 1 + f] += g * x[i, f]
             for f in range(na):
                 grad[1 + f] += g * landed[lo + j, f]
     loss /= n_pos
@@ -290,7 +296,7 @@ def loss_grad(theta, x, proposed, start, count, action, landed, p, l2):
     return loss, grad
 
 
-def fit(data: dict, n_actions: int, temperature: float, hard: bool) -> dict:
+def fit(data: dict, n_actions: int, temperature: float, hard: bool, table: bool = False) -> dict:
     """The student's table fitted to the teacher's verdicts: {'proposer_weight', 'bias', 'coef', 'ridge'} on raw
     features, its ridge the largest of RIDGES that agrees with the teacher on the validation games about as well as
     the best (within AGREE_TOL), refitted on every game."""
@@ -300,12 +306,12 @@ def fit(data: dict, n_actions: int, temperature: float, hard: bool) -> dict:
     ridge = RIDGES[-1]
     if check.any() and (~check).any():
         rest, held = select(data, ~check), select(data, check)
-        agree = [judge(fit_ridge(rest, n_actions, temperature, hard, r), held)[0] for r in RIDGES]
+        agree = [judge(fit_ridge(rest, n_actions, temperature, hard, r, table), held)[0] for r in RIDGES]
         ridge = max(r for r, a in zip(RIDGES, agree, strict=True) if a >= max(agree) - AGREE_TOL)
-    return {**fit_ridge(data, n_actions, temperature, hard, ridge), "ridge": ridge}
+    return {**fit_ridge(data, n_actions, temperature, hard, ridge, table), "ridge": ridge}
 
 
-def fit_ridge(data: dict, n_actions: int, temperature: float, hard: bool, ridge: float) -> dict:
+def fit_ridge(data: dict, n_actions: int, temperature: float, hard: bool, ridge: float, table: bool = True) -> dict:
     """The table fitted with one ridge (features standardised for the fit, the scaling folded in after)."""
     from scipy.optimize import minimize
 
@@ -321,7 +327,7 @@ def fit_ridge(data: dict, n_actions: int, temperature: float, hard: bool, ridge:
     n, na = x.shape[1], landed.shape[1]
     theta0 = np.zeros(1 + na + n_actions * (n + 1))
     theta0[0] = 1.0  # the proposer alone: where the student starts
-    args = (xs, data["proposed"], data["start"], data["count"], data["action"], landed, p, ridge)
+    args = (xs, data["proposed"], data["start"], data["count"], data["action"], landed, p, ridge, table)
     res = minimize(loss_grad, theta0, args=args, jac=True, method="L-BFGS-B", options={"maxiter": MAX_ITER})
     table = res.x[1 + na :].reshape(n_actions, n + 1)
     coef = table[:, 1:] / sd
@@ -416,7 +422,7 @@ def distil(cfg: DistilConfig, out: Path, command: str, advance) -> list[Generati
             advance.skip(cfg.eval_games)
             continue
         data = joined(parts)
-        fitted = fit(select(data, data["game"] % HOLDOUT != 0), prep.spec.n_actions, cfg.temperature, hard)
+        fitted = fit(select(data, data["game"] % HOLDOUT != 0), prep.spec.n_actions, cfg.temperature, hard, cfg.table)
         path = out / "models" / f"gen{gen}.json"
         write_student(path, model_doc(cfg, prep, fitted, proposer, [], command))
         held = select(parts[-1], parts[-1]["game"] % HOLDOUT == 0)
@@ -484,7 +490,8 @@ def write_report(out: Path, cfg: DistilConfig, records: list[Generation], comman
     header = [f"command: {command}",
               f"teacher {cfg.teacher}; {cfg.players} seats; {cfg.games:,} games a generation, a position every "
               f"{cfg.stride} decisions (at most {cfg.per_game} a game); temperature {cfg.temperature:g}; "
-              f"{'weighing where each action lands (--after); ' if cfg.after else ''}judged on "
+              f"{'weighing where each action lands; ' if cfg.after else ''}"
+              f"{'with its per-action table (--table); ' if cfg.table else ''}judged on "
               f"{cfg.eval_games:,} games",
               f"student.json: generation {chosen.gen} (the strongest)"]  # fmt: skip
     sections = [

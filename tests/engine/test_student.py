@@ -134,7 +134,7 @@ def test_a_fit_recovers_a_teacher_whose_ratings_are_linear_in_the_features(after
 
 def test_the_ridge_is_chosen_on_validation_games_and_kept_small_where_the_teacher_is_learnable():
     truth = np.random.default_rng(0).normal(0, 1, (5, 3))
-    fitted = fit(synthetic(3000, 5, 2, truth, 0.0, seed=4), 5, 0.5, hard=False)
+    fitted = fit(synthetic(3000, 5, 2, truth, 0.0, seed=4), 5, 0.5, hard=False, table=True)
     assert fitted["ridge"] <= 1e-2  # a strong ridge would keep the student at its proposer, which knows nothing here
 
 
@@ -164,7 +164,7 @@ def test_judge_counts_agreement_and_regret_by_hand():
 
 def distil_args(out: Path, threads: int) -> list[str]:
     return ["distil", "bazaar", "--teacher", "mcts-fast", "--games", "60", "--generations", "2", "--eval-games",
-            "40", "--per-game", "8", "--seed", "3", "--after", "--out", str(out), "-t", str(threads)]  # fmt: skip
+            "40", "--per-game", "8", "--seed", "3", "--out", str(out), "-t", str(threads)]  # fmt: skip
 
 
 def table_of(out: Path) -> tuple:
