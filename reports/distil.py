@@ -6,11 +6,11 @@ makes of every legal action (sim/samples.py with a teacher: the learned player's
 choice). That is DAgger: the student learns the positions it reaches itself, not only the teacher's. The student is
 then fitted on every generation's positions so far: a softmax over the legal actions, with the logit of
 strategies/student.py (the proposer's weight and the weights of the features where each action lands; the
-per-action table only with `--table`, see RIDGES), fitted by cross-entropy to the softmax of the teacher's ratings at a temperature (`fit`:
-numba computes the loss and its gradient, scipy's L-BFGS minimises), features standardised for the fit and the
-scaling folded into the table. Each generation is judged on held-out positions (games whose index % HOLDOUT == 0:
-top-1 agreement with the teacher and regret in the teacher's units) and by its strength (one seat against three
-greedy bots on the same judging games); the strongest is student.json.
+per-action table only with `--table`, see RIDGES), fitted by cross-entropy to the softmax of the teacher's
+ratings at a temperature (`fit`: numba computes the loss and its gradient, scipy's L-BFGS minimises), features
+standardised for the fit and the scaling folded into the parameters. Each generation is judged on held-out
+positions (games whose index % HOLDOUT == 0: top-1 agreement with the teacher and regret in the teacher's units)
+and by its strength (one seat against three greedy bots on the same judging games); the strongest is student.json.
 
 Everything kept under --out is resumable and keyed (sim/store.py): each sample chunk's arrays
 (samples/gen<g>-<c>.npz, with a sealed record of what made it and its bytes' sha256: a chunk made by other code,
