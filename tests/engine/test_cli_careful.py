@@ -4,7 +4,9 @@ Ctrl-C says what was kept; never a traceback."""
 
 from __future__ import annotations
 
+import csv
 import errno
+import io
 import json
 import os
 import shutil
@@ -389,6 +391,44 @@ def test_a_data_file_with_a_byte_order_mark_is_read(empty, capsys):
     from sim.games.yokohama.tables import load
 
     assert manifest["data_fingerprint"] == load(None).fingerprint and "techs.csv" in manifest["data_set"]
+
+
+def _with_column(path: Path, column: str, value: str) -> str:
+    """The text of a data file with one more column, `value` in every row (comment lines kept)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    body = list(csv.reader(x for x in lines if not x.startswith("#")))
+    out = io.StringIO()
+    out.writelines(x + "\n" for x in lines if x.startswith("#"))
+    csv.writer(out, lineterminator="\n").writerows([body[0] + [column]] + [r + [value] for r in body[1:]])
+    return out.getvalue()
+
+
+def test_a_data_column_the_game_does_not_read_is_refused_with_a_did_you_mean(empty, capsys):
+    # issue 48: a user correcting the orders' yen in a misspelt column "yenn" had it accepted without a word,
+    # and the game went on reading the old "yen"
+    (empty / "data").mkdir()
+    (empty / "data" / "orders.csv").write_text(_with_column(BUILTIN / "orders.csv", "yenn", "5"), encoding="utf-8")
+    err = fails(capsys, "run", "yokohama", "-n", "3", "--players", "random*2", "--data", "data", "--out", "r")
+    assert "orders.csv" in err and "reads no column 'yenn' (did you mean 'yen'?)" in err
+    assert listing(empty) == ["data", "data/orders.csv"]
+
+
+def test_a_data_column_of_notes_is_kept_for_people_and_changes_nothing(empty, capsys):
+    from sim.games.yokohama.tables import load
+
+    (empty / "data").mkdir()
+    (empty / "data" / "orders.csv").write_text(_with_column(BUILTIN / "orders.csv", "note", "seen on my box"))
+    main(["run", "yokohama", "-n", "3", "--players", "random*2", "--data", "data", "--out", "r", "-q"])
+    manifest = json.loads((empty / "r" / "manifest.json").read_text())
+    assert manifest["data_fingerprint"] == load(None).fingerprint and "orders.csv" in manifest["data_set"]
+
+
+def test_a_data_file_the_game_does_not_read_is_refused_with_a_did_you_mean(empty, capsys):
+    (empty / "data").mkdir()
+    shutil.copy(BUILTIN / "orders.csv", empty / "data" / "order.csv")
+    err = fails(capsys, "run", "yokohama", "-n", "3", "--players", "random*2", "--data", "data", "--out", "r")
+    assert "order.csv: the game reads no table of that name (did you mean 'orders.csv'?)" in err
+    assert listing(empty) == ["data", "data/order.csv"]
 
 
 def test_a_data_file_in_another_encoding_is_named_plainly(empty, capsys):
