@@ -10,10 +10,8 @@ import io
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -488,31 +486,48 @@ def test_the_summary_reports_compile_and_play_apart_and_counts_only_this_session
     assert manifest["games_per_second"] == pytest.approx(80 / manifest["play_seconds"], rel=0.01)
 
 
-def interrupt_when(proc, condition, limit=180.0):
-    deadline = time.time() + limit
-    while time.time() < deadline and not condition():
-        time.sleep(0.1)
-    proc.send_signal(signal.SIGINT)
-    return proc.communicate(timeout=120)
+def interrupted_at_part(tmp_path: Path, before_part: int, argv: list[str]) -> subprocess.CompletedProcess:
+    """`playout ARGV` in a process that sends itself a real SIGINT as it is about to keep chunk number
+    `before_part` (0 = the first), inside sim.results.write_part: the moment is fixed by the work done, not by a
+    sleep, so neither a fast machine (the command done before the signal) nor a slow one (still compiling) moves
+    it."""
+    script = tmp_path / "interrupted.py"
+    script.write_text(
+        "import os, runpy, signal, sys, time\n"
+        f"sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})\n"
+        "import sim.results\n"
+        "real, calls = sim.results.write_part, []\n"
+        "def write_part(*args, **kwargs):\n"
+        "    calls.append(1)\n"
+        f"    if len(calls) <= {before_part}:\n"
+        "        return real(*args, **kwargs)\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    for _ in range(60000):  # bytecodes run, so the handler is called here\n"
+        "        time.sleep(0.001)\n"
+        "sim.results.write_part = write_part\n"
+        "sys.argv = ['playout', *sys.argv[1:]]\n"
+        "runpy.run_module('cli', run_name='__main__')\n"
+    )
+    return subprocess.run([sys.executable, str(script), *argv], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          text=True, timeout=600)  # fmt: skip
 
 
 def test_ctrl_c_during_a_run_says_what_was_kept_and_how_to_resume(tmp_path):
     out = tmp_path / "r"
-    cmd = [sys.executable, "-m", "cli", "run", "yokohama", "-n", "40000", "--chunk", "200", "--players",
-           "random*4", "--out", str(out), "--threads", "1"]  # fmt: skip
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    _, err = interrupt_when(proc, lambda: len(list((out / PARTS).glob("part-*.json"))) >= 2)
-    assert proc.returncode == 130
-    line = err.strip().splitlines()[-1]
-    assert "finished chunk(s) kept in" in line and "--resume" in line and "Traceback" not in err
+    argv = ["run", "yokohama", "-n", "40000", "--chunk", "200", "--players", "random*4", "--out", str(out),
+            "--threads", "1"]  # fmt: skip
+    proc = interrupted_at_part(tmp_path, 2, argv)
+    assert proc.returncode == 130, proc.stderr
+    line = proc.stderr.strip().splitlines()[-1]
+    assert "finished chunk(s) kept in" in line and "--resume" in line and "Traceback" not in proc.stderr
+    assert len(list((out / PARTS).glob("part-*.parquet"))) == 2
 
 
 def test_ctrl_c_during_a_sweep_leaves_no_directory(tmp_path):
     out = tmp_path / "s"
-    cmd = [sys.executable, "-m", "cli", "sweep", "yokohama", "--set", "start_money.seat0=0..8", "-n", "20000",
-           "--players", "random*4", "--out", str(out), "--threads", "1"]  # fmt: skip
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    _, err = interrupt_when(proc, lambda: (out / ".playout-lock").exists() and not time.sleep(3))
-    last = err.strip().splitlines()[-1]
+    argv = ["sweep", "yokohama", "--set", "start_money.seat0=0..8", "-n", "200", "--players", "random*4",
+            "--out", str(out), "--threads", "1"]  # fmt: skip
+    proc = interrupted_at_part(tmp_path, 0, argv)  # as the first chunk of the first arm is kept
+    last = proc.stderr.strip().splitlines()[-1]
     assert proc.returncode == 130 and last == "playout: interrupted before any arm finished; nothing was kept"
-    assert not out.exists()
+    assert "Traceback" not in proc.stderr and not out.exists()
