@@ -455,9 +455,34 @@ def test_a_sweep_of_one_game_per_value_says_the_fair_value_is_not_estimable(caps
 
 
 def test_a_wide_sweep_of_few_games_answers(capsys, empty):
+    """100 values of 100 games each: every value's row per seat, its wins adding up to its games (one winner a
+    two-player game), the rate and its 95% Wilson interval as computed here, ¥99 more money winning more than
+    none; the fair value a crossing inside the range, or none with the reason printed."""
     main(["sweep", "yokohama", "--set", "start_money.seat0=0..99", "-n", "100", "--players", "greedy*2",
           "--out", "s"])  # fmt: skip
-    assert "seat 0" in capsys.readouterr().out and (empty / "s" / "report.html").exists()
+    printed = " ".join(capsys.readouterr().out.split())
+    rates = pl.read_csv(empty / "s" / "win_rates.csv", comment_prefix="#").sort("value", "seat")
+    assert (
+        rates["value"].to_list() == [v for v in range(100) for _ in range(2)]
+        and rates["seat"].to_list() == [0, 1] * 100
+    )
+    assert (rates["games"] == 100).all()
+    assert (rates.group_by("value").agg(pl.col("wins").sum())["wins"] == 100).all()
+    n, p, z = 100, rates["wins"].to_numpy() / 100, 1.959963984540054
+    centre, half = (
+        (p + z**2 / (2 * n)) / (1 + z**2 / n),
+        z * np.sqrt(p * (1 - p) / n + z**2 / (4 * n**2)) / (1 + z**2 / n),
+    )
+    assert np.allclose(rates["win_rate"], p) and np.allclose(rates["lo"], centre - half)
+    assert np.allclose(rates["hi"], centre + half)
+    seat0 = rates.filter(pl.col("seat") == 0)
+    assert seat0["wins"][-1] > seat0["wins"][0]
+    fair = pl.read_csv(empty / "s" / "fair_value.csv", comment_prefix="#").row(0, named=True)
+    assert fair["knob"] == "start_money.seat0" and fair["seat"] == 0 and fair["target"] == 0.5
+    if fair["method"] == "none":
+        assert np.isnan(fair["fair_value"]) and " ".join(fair["message"].split()) in printed
+    else:
+        assert 0 <= fair["fair_value"] <= 99 and fair["lo"] <= fair["fair_value"] <= fair["hi"]
 
 
 def test_a_matrix_of_one_game_per_matchup_says_the_ratings_are_not_estimable(capsys, empty):
