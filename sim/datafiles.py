@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import codecs
 import csv
+import difflib
 import hashlib
 import io
 from dataclasses import dataclass, field
@@ -22,6 +23,9 @@ import numpy as np
 from sim.errors import DataError, did_you_mean
 
 PROVENANCE = ("sourced", "inferred", "ASSUMED")
+# Columns for people, not the game: where a row's numbers come from and remarks. Any table may have them;
+# a table may name more of its own (`read_table(..., notes=...)`, e.g. a card's name in another language).
+NOTE_COLUMNS = ("source", "note", "notes", "comment", "comments")
 SETS_DIR = "data_sets"  # beside a game's data/: one directory per named alternative data set
 
 
@@ -102,8 +106,16 @@ class DataSources:
 
 
 def read_table(
-    sources: DataSources, filename: str, columns: list[Column], min_rows: int = 1, max_rows: int = 10_000
+    sources: DataSources,
+    filename: str,
+    columns: list[Column],
+    min_rows: int = 1,
+    max_rows: int = 10_000,
+    notes: tuple[str, ...] = (),
 ) -> list[Row]:
+    """The rows of one table, every cell checked. The header must hold each column the game reads, and
+    provenance; any other column must be a note (NOTE_COLUMNS, or one of this table's `notes`), so that a
+    misspelt column a user added to correct a value is refused instead of silently left unread."""
     path = sources.path_of(filename)
     if not path.is_file():
         raise DataError(f"{path}: file not found")
@@ -130,11 +142,14 @@ def read_table(
     missing = [c for c in expected if c not in header]
     if missing:
         raise DataError(f"{path}: header lacks column(s) {', '.join(missing)} (has: {', '.join(header)})")
+    _refuse_unread(path, header, expected, NOTE_COLUMNS + notes)
     rows: list[Row] = []
     for n, raw in enumerate(reader, start=1):
         where = f"{path}, row {n}"
         if None in raw:
             raise DataError(f"{where}: more cells than the header has columns")
+        if (raw.get("") or "").strip():  # a header ending in a comma: harmless while the column is empty
+            raise DataError(f"{where}: a value {raw[''].strip()!r} under a column without a name; name it or empty it")
         values = {c.name: _cell(where, c, raw.get(c.name)) for c in columns}
         prov = (raw.get("provenance") or "").strip()
         if prov not in PROVENANCE:
@@ -145,6 +160,23 @@ def read_table(
         want = f"exactly {min_rows}" if min_rows == max_rows else f"between {min_rows} and {max_rows}"
         raise DataError(f"{path}: has {len(rows)} rows, needs {want}")
     return rows
+
+
+def _refuse_unread(path: Path, header: list[str], read: list[str], notes: tuple[str, ...]) -> None:
+    """Refuse the columns of `header` the game neither reads nor keeps as notes, each with its closest
+    read column (case aside), in one line."""
+    unread = [h for h in header if h and h not in read and h not in notes]
+    if not unread:
+        return
+    by_lower = {name.lower(): name for name in read}
+    named = []
+    for h in unread:
+        close = difflib.get_close_matches(h.lower(), list(by_lower), n=1, cutoff=0.6)
+        named.append(f"{h!r}" + (f" (did you mean {by_lower[close[0]]!r}?)" if close else ""))
+    raise DataError(
+        f"{path}: the game reads no column {', '.join(named)}; it reads {', '.join(read)}, "
+        f"and keeps {', '.join(notes)} as notes"
+    )
 
 
 def _cell(where: str, col: Column, text: str | None) -> int | str:

@@ -45,6 +45,20 @@ def test_a_data_file_with_a_column_given_twice_is_refused(game, tmp_path):
         get_game(game).load_data(str(tmp_path))
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_data_file_with_a_column_the_game_does_not_read_is_refused(game, tmp_path):
+    # issue 48: a misspelt column added to correct a value was left unread without a word
+    path, lines, header = _first_table(game)
+    read = [c for c in lines[header].split(",") if c not in ("provenance", "source")]
+    lines[header] += f",{read[-1].upper()}x"
+    for i in range(header + 1, len(lines)):
+        if lines[i].strip() and not lines[i].startswith("#"):
+            lines[i] += ",1"
+    (tmp_path / path.name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(DataError, match=f"reads no column '{read[-1].upper()}x' \\(did you mean '{read[-1]}'\\?\\)"):
+        get_game(game).load_data(str(tmp_path))
+
+
 # ---------------------------------------------------------------- the search's weights
 
 

@@ -4,14 +4,14 @@ Ctrl-C says what was kept; never a traceback."""
 
 from __future__ import annotations
 
+import csv
 import errno
+import io
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -391,6 +391,44 @@ def test_a_data_file_with_a_byte_order_mark_is_read(empty, capsys):
     assert manifest["data_fingerprint"] == load(None).fingerprint and "techs.csv" in manifest["data_set"]
 
 
+def _with_column(path: Path, column: str, value: str) -> str:
+    """The text of a data file with one more column, `value` in every row (comment lines kept)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    body = list(csv.reader(x for x in lines if not x.startswith("#")))
+    out = io.StringIO()
+    out.writelines(x + "\n" for x in lines if x.startswith("#"))
+    csv.writer(out, lineterminator="\n").writerows([body[0] + [column]] + [r + [value] for r in body[1:]])
+    return out.getvalue()
+
+
+def test_a_data_column_the_game_does_not_read_is_refused_with_a_did_you_mean(empty, capsys):
+    # issue 48: a user correcting the orders' yen in a misspelt column "yenn" had it accepted without a word,
+    # and the game went on reading the old "yen"
+    (empty / "data").mkdir()
+    (empty / "data" / "orders.csv").write_text(_with_column(BUILTIN / "orders.csv", "yenn", "5"), encoding="utf-8")
+    err = fails(capsys, "run", "yokohama", "-n", "3", "--players", "random*2", "--data", "data", "--out", "r")
+    assert "orders.csv" in err and "reads no column 'yenn' (did you mean 'yen'?)" in err
+    assert listing(empty) == ["data", "data/orders.csv"]
+
+
+def test_a_data_column_of_notes_is_kept_for_people_and_changes_nothing(empty, capsys):
+    from sim.games.yokohama.tables import load
+
+    (empty / "data").mkdir()
+    (empty / "data" / "orders.csv").write_text(_with_column(BUILTIN / "orders.csv", "note", "seen on my box"))
+    main(["run", "yokohama", "-n", "3", "--players", "random*2", "--data", "data", "--out", "r", "-q"])
+    manifest = json.loads((empty / "r" / "manifest.json").read_text())
+    assert manifest["data_fingerprint"] == load(None).fingerprint and "orders.csv" in manifest["data_set"]
+
+
+def test_a_data_file_the_game_does_not_read_is_refused_with_a_did_you_mean(empty, capsys):
+    (empty / "data").mkdir()
+    shutil.copy(BUILTIN / "orders.csv", empty / "data" / "order.csv")
+    err = fails(capsys, "run", "yokohama", "-n", "3", "--players", "random*2", "--data", "data", "--out", "r")
+    assert "order.csv: the game reads no table of that name (did you mean 'orders.csv'?)" in err
+    assert listing(empty) == ["data", "data/order.csv"]
+
+
 def test_a_data_file_in_another_encoding_is_named_plainly(empty, capsys):
     (empty / "data").mkdir()
     text = (BUILTIN / "orders.csv").read_text(encoding="utf-8") + "# Café\n"
@@ -417,9 +455,34 @@ def test_a_sweep_of_one_game_per_value_says_the_fair_value_is_not_estimable(caps
 
 
 def test_a_wide_sweep_of_few_games_answers(capsys, empty):
+    """100 values of 100 games each: every value's row per seat, its wins adding up to its games (one winner a
+    two-player game), the rate and its 95% Wilson interval as computed here, ¥99 more money winning more than
+    none; the fair value a crossing inside the range, or none with the reason printed."""
     main(["sweep", "yokohama", "--set", "start_money.seat0=0..99", "-n", "100", "--players", "greedy*2",
           "--out", "s"])  # fmt: skip
-    assert "seat 0" in capsys.readouterr().out and (empty / "s" / "report.html").exists()
+    printed = " ".join(capsys.readouterr().out.split())
+    rates = pl.read_csv(empty / "s" / "win_rates.csv", comment_prefix="#").sort("value", "seat")
+    assert (
+        rates["value"].to_list() == [v for v in range(100) for _ in range(2)]
+        and rates["seat"].to_list() == [0, 1] * 100
+    )
+    assert (rates["games"] == 100).all()
+    assert (rates.group_by("value").agg(pl.col("wins").sum())["wins"] == 100).all()
+    n, p, z = 100, rates["wins"].to_numpy() / 100, 1.959963984540054
+    centre, half = (
+        (p + z**2 / (2 * n)) / (1 + z**2 / n),
+        z * np.sqrt(p * (1 - p) / n + z**2 / (4 * n**2)) / (1 + z**2 / n),
+    )
+    assert np.allclose(rates["win_rate"], p) and np.allclose(rates["lo"], centre - half)
+    assert np.allclose(rates["hi"], centre + half)
+    seat0 = rates.filter(pl.col("seat") == 0)
+    assert seat0["wins"][-1] > seat0["wins"][0]
+    fair = pl.read_csv(empty / "s" / "fair_value.csv", comment_prefix="#").row(0, named=True)
+    assert fair["knob"] == "start_money.seat0" and fair["seat"] == 0 and fair["target"] == 0.5
+    if fair["method"] == "none":
+        assert np.isnan(fair["fair_value"]) and " ".join(fair["message"].split()) in printed
+    else:
+        assert 0 <= fair["fair_value"] <= 99 and fair["lo"] <= fair["fair_value"] <= fair["hi"]
 
 
 def test_a_matrix_of_one_game_per_matchup_says_the_ratings_are_not_estimable(capsys, empty):
@@ -448,31 +511,48 @@ def test_the_summary_reports_compile_and_play_apart_and_counts_only_this_session
     assert manifest["games_per_second"] == pytest.approx(80 / manifest["play_seconds"], rel=0.01)
 
 
-def interrupt_when(proc, condition, limit=180.0):
-    deadline = time.time() + limit
-    while time.time() < deadline and not condition():
-        time.sleep(0.1)
-    proc.send_signal(signal.SIGINT)
-    return proc.communicate(timeout=120)
+def interrupted_at_part(tmp_path: Path, before_part: int, argv: list[str]) -> subprocess.CompletedProcess:
+    """`playout ARGV` in a process that sends itself a real SIGINT as it is about to keep chunk number
+    `before_part` (0 = the first), inside sim.results.write_part: the moment is fixed by the work done, not by a
+    sleep, so neither a fast machine (the command done before the signal) nor a slow one (still compiling) moves
+    it."""
+    script = tmp_path / "interrupted.py"
+    script.write_text(
+        "import os, runpy, signal, sys, time\n"
+        f"sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})\n"
+        "import sim.results\n"
+        "real, calls = sim.results.write_part, []\n"
+        "def write_part(*args, **kwargs):\n"
+        "    calls.append(1)\n"
+        f"    if len(calls) <= {before_part}:\n"
+        "        return real(*args, **kwargs)\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    for _ in range(60000):  # bytecodes run, so the handler is called here\n"
+        "        time.sleep(0.001)\n"
+        "sim.results.write_part = write_part\n"
+        "sys.argv = ['playout', *sys.argv[1:]]\n"
+        "runpy.run_module('cli', run_name='__main__')\n"
+    )
+    return subprocess.run([sys.executable, str(script), *argv], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          text=True, timeout=600)  # fmt: skip
 
 
 def test_ctrl_c_during_a_run_says_what_was_kept_and_how_to_resume(tmp_path):
     out = tmp_path / "r"
-    cmd = [sys.executable, "-m", "cli", "run", "yokohama", "-n", "40000", "--chunk", "200", "--players",
-           "random*4", "--out", str(out), "--threads", "1"]  # fmt: skip
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    _, err = interrupt_when(proc, lambda: len(list((out / PARTS).glob("part-*.json"))) >= 2)
-    assert proc.returncode == 130
-    line = err.strip().splitlines()[-1]
-    assert "finished chunk(s) kept in" in line and "--resume" in line and "Traceback" not in err
+    argv = ["run", "yokohama", "-n", "40000", "--chunk", "200", "--players", "random*4", "--out", str(out),
+            "--threads", "1"]  # fmt: skip
+    proc = interrupted_at_part(tmp_path, 2, argv)
+    assert proc.returncode == 130, proc.stderr
+    line = proc.stderr.strip().splitlines()[-1]
+    assert "finished chunk(s) kept in" in line and "--resume" in line and "Traceback" not in proc.stderr
+    assert len(list((out / PARTS).glob("part-*.parquet"))) == 2
 
 
 def test_ctrl_c_during_a_sweep_leaves_no_directory(tmp_path):
     out = tmp_path / "s"
-    cmd = [sys.executable, "-m", "cli", "sweep", "yokohama", "--set", "start_money.seat0=0..8", "-n", "20000",
-           "--players", "random*4", "--out", str(out), "--threads", "1"]  # fmt: skip
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    _, err = interrupt_when(proc, lambda: (out / ".playout-lock").exists() and not time.sleep(3))
-    last = err.strip().splitlines()[-1]
+    argv = ["sweep", "yokohama", "--set", "start_money.seat0=0..8", "-n", "200", "--players", "random*4",
+            "--out", str(out), "--threads", "1"]  # fmt: skip
+    proc = interrupted_at_part(tmp_path, 0, argv)  # as the first chunk of the first arm is kept
+    last = proc.stderr.strip().splitlines()[-1]
     assert proc.returncode == 130 and last == "playout: interrupted before any arm finished; nothing was kept"
-    assert not out.exists()
+    assert "Traceback" not in proc.stderr and not out.exists()

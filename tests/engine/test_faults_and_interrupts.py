@@ -315,10 +315,23 @@ def test_an_option_that_could_not_act_is_refused_before_anything_is_made(tmp_pat
 
 
 def test_the_experiment_knobs_still_act_when_set_together():
-    from sim.engine import prepare
+    """Both knobs reach the kernels' parameters together: the set-up state of a game (read through the layout)
+    has tech 3 (1-based: TECH_KEYS[2]) owned by the seat named, and by no other seat."""
+    import numpy as np
 
-    recipe = Recipe("yokohama", ["greedy"] * 2, 1, 4, 4, {"experiment.give_tech": 3, "experiment.give_tech_seat": 1})
-    assert prepare(recipe).recipe.params["experiment.give_tech_seat"] == 1
+    from sim.engine import prepare
+    from sim.games.yokohama.layout import P_TECHS, STATE_SIZE
+    from sim.games.yokohama.rules import init_state, pb
+    from sim.rng import new_streams
+
+    def owners(seat):
+        knobs = {"experiment.give_tech": 3, "experiment.give_tech_seat": seat}
+        prep = prepare(Recipe("yokohama", ["greedy"] * 2, 1, 4, 4, knobs))
+        s = np.zeros(STATE_SIZE, np.int32)
+        init_state(s, prep.data.array, prep.params, 2, new_streams(1, 0))
+        return [p for p in range(2) if (s[pb(p) + P_TECHS] >> 2) & 1]
+
+    assert owners(1) == [1] and owners(0) == [0]
 
 
 # ---------------------------------------------------------------- 8. a killed writer's temporary files

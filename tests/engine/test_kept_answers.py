@@ -47,13 +47,19 @@ def test_a_kept_estimate_is_reused_when_nothing_changed(tmp_path):
     assert again.played == 0 and again.skipped == 2 * BASE.n
 
 
-def test_lineups_of_different_cost_are_counted_in_planned_cpu_seconds_played_and_skipped(tmp_path):
-    # a learned lineup's game costs many greedy ones: a bar counting games would take its rate from greedy's
+def test_lineups_of_different_cost_are_counted_in_planned_cpu_seconds_played_and_skipped(tmp_path, monkeypatch):
+    # a learned lineup's game costs many greedy ones: a bar counting games would take its rate from greedy's.
+    # The pilot's measured costs depend on the machine and its load, so they are given here: each lineup's
+    # cost goes to its own variations, and the progress counts games times those costs.
+    import reports.ladder
     from reports.variations import lineup_costs
 
+    measured = {("greedy", "greedy"): 0.002, ("learned:lv_look=turn", "learned:lv_look=turn"): 0.05}
+    monkeypatch.setattr(reports.ladder, "warm", lambda base, threads: None)
+    monkeypatch.setattr(reports.ladder, "per_game", lambda base, lineup, *a: (measured[tuple(lineup)], 0.0))
     variations = variation_recipes(BASE, [("d", None)], [["greedy"] * 2, ["learned:lv_look=turn"] * 2])
     costs = lineup_costs(variations, 1)
-    assert costs[1] > 3 * costs[0] > 0
+    assert costs == [measured[tuple(r.players)] for _, r in variations] == [0.002, 0.05]
     planned = BASE.n * sum(costs)
     first = Games()
     answer_all(SEATS, BASE, variations, tmp_path, 1, first, costs)

@@ -3,6 +3,7 @@ Yokohama at 4 players, small budgets."""
 
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import numba
@@ -16,8 +17,8 @@ from sim.errors import ParamError
 from sim.recipe import Recipe, prepare
 from sim.registry import get_game
 from sim.samples import sample_range
+from strategies.families import LEARNED
 from strategies.learned_model import KIND, feature_names, model_weights, read_model, write_model
-from strategies.yokohama import LEARNED
 
 GAME = "yokohama"
 
@@ -51,9 +52,23 @@ def learn_once(out, threads: int, **over):
 
 
 @pytest.fixture(scope="module")
-def learned_run(tmp_path_factory):
+def learned_once(tmp_path_factory):
+    """One small learn run for the module, never written to by a test: each test gets its own copy."""
     out = tmp_path_factory.mktemp("learn") / "l"
     return out, learn_once(out, 2)
+
+
+@pytest.fixture()
+def learned_run(learned_once, tmp_path):
+    """A copy of the module's learn run for this test alone: a test that rewrites model.json, resumes the run or
+    writes its report cannot change what another test reads, in any order."""
+    import shutil
+
+    out, records = learned_once
+    copy = tmp_path / "learned"
+    shutil.copytree(out, copy)
+    moved = [replace(r, model=str(copy / Path(r.model).relative_to(out))) for r in records]
+    return copy, moved
 
 
 def a_model(tmp_path, **over) -> str:
@@ -261,20 +276,45 @@ def test_the_same_seed_gives_the_same_model_on_one_thread_and_two(learned_run, t
     assert records[0].win_vs_greedy == again[0].win_vs_greedy
 
 
-def test_learn_writes_a_model_that_plays_and_its_report(learned_run, capsys):
-    out, records = learned_run
-    doc = read_model(out / "model.json", GAME, feature_names(GAME))
-    assert doc["generations"][0]["generation"] == 0 and doc["command"] == "test"
-    assert records[0].kept and 0 <= records[0].win_vs_greedy <= 1
-    path = ln.write_report(out, small_config(), records, "test")
-    assert path.exists() and (out / "calibration.png").exists() and (out / "strength.png").exists()
-    doc = read_model(out / "model.json", GAME, feature_names(GAME))
-    chosen = f"lv_margin {doc['margin']:g}, lv_look {doc['look']}, lv_worlds {doc['worlds']}"
-    assert f"model.json plays the best in its worlds, {chosen}" in path.read_text()
-    model = out / "model.json"
-    code, _, err = run_cli(
-        ["run", GAME, "-n", "8", "--players", f"learned@{model},greedy*3", "--out", str(out / "r")], capsys
+def judged(code: str, cfg: ln.LearnConfig) -> np.ndarray:
+    """The judging games replayed through the engine: `code` in one seat against three greedy bots, games
+    EVAL_FIRST.. of the run's seed; 1 where code's seat won. Seat s of game i is lineup entry (s + i) mod 4
+    (README), so code sits in seat -i mod 4."""
+    from sim.play import play_frame
+
+    n = cfg.eval_games
+    prep = prepare(Recipe(GAME, [code, "greedy", "greedy", "greedy"], cfg.seed, n, n, first=ln.EVAL_FIRST))
+    winners = play_frame(prep, ln.EVAL_FIRST, n)["winner"].to_list()
+    return np.array(
+        [float(w == (-i) % 4) for i, w in zip(range(ln.EVAL_FIRST, ln.EVAL_FIRST + n), winners, strict=True)]
     )
+
+
+def test_learn_writes_a_model_that_plays_and_its_report(learned_run, capsys):
+    """The report's figures recomputed from the judging games: generation 0's win rate against three greedy bots
+    with its 95% normal interval, and the rate of the setting model.json plays, in the records, model.json and
+    report.html (floats shown to 4 significant digits)."""
+    out, records = learned_run
+    cfg = small_config()
+    won = judged(f"learned@{records[0].model}", cfg)
+    m, h = won.mean(), 1.96 * won.std(ddof=1) / math.sqrt(len(won))
+    assert (records[0].win_vs_greedy, records[0].lo, records[0].hi) == pytest.approx((m, m - h, m + h))
+    doc = read_model(out / "model.json", GAME, feature_names(GAME))
+    assert doc["generations"][0]["generation"] == 0 and doc["command"] == "test" and records[0].kept
+    g = doc["generations"][0]
+    assert (g["win_vs_greedy3"], g["lo"], g["hi"]) == pytest.approx((m, m - h, m + h))
+    model = out / "model.json"
+    chosen = next(r for r in doc["margins"] if (r["look"], r["margin"]) == (doc["look"], doc["margin"]))
+    rate = judged(f"learned@{model}:lv_margin={doc['margin']:g},lv_look={doc['look']},lv_worlds=1", cfg).mean()
+    assert chosen["win_vs_greedy3"] == pytest.approx(rate)
+    path = ln.write_report(out, cfg, records, "test")
+    html = path.read_text()
+    assert (out / "calibration.png").stat().st_size > 0 and (out / "strength.png").stat().st_size > 0
+    assert f">{m:.4g}</td>" in html and f">{m - h:.4g}</td>" in html and f">{rate:.4g}</td>" in html
+    chosen_text = f"lv_margin {doc['margin']:g}, lv_look {doc['look']}, lv_worlds {doc['worlds']}"
+    assert f"model.json plays the best in its worlds, {chosen_text}" in html
+    code, _, err = run_cli(["run", GAME, "-n", "8", "--players", f"learned@{model},greedy*3", "--out", str(out / "r")],
+                           capsys)  # fmt: skip
     assert code == 0, err
 
 
@@ -367,10 +407,22 @@ def test_the_learned_value_ranks_won_positions_above_lost_ones_on_held_out_games
 
 
 def test_mcts_with_eval_learned_plays_whole_games(capsys, tmp_path):
-    code, text, err = run_cli(["run", GAME, "-n", "2", "--players", "mcts:iters=8,depth=4,eval=learned,greedy*3",
-                               "--out", str(tmp_path / "r")],
-                              capsys)  # fmt: skip
-    assert code == 0, err
+    """mcts:eval=learned rates the positions at its depth with the learned value: the same game (seed, index,
+    lineup otherwise equal) with and without it reaches a position where the searching seat chooses otherwise.
+    Were eval=learned ignored, both traces would be the same step for step."""
+
+    def trace(code):
+        argv = ["show", GAME, "--seed", "1", "--game", "0", "--players", f"{code},greedy*3", "--json"]
+        status, text, err = run_cli(argv, capsys)
+        assert status == 0, err
+        lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+        assert lines[-1]["type"] == "final"
+        return [x for x in lines if x["type"] == "step"]
+
+    learned, plain = trace("mcts:iters=8,depth=4,eval=learned"), trace("mcts:iters=8,depth=4")
+    differ = next(i for i, (a, b) in enumerate(zip(learned, plain, strict=False)) if a["action_id"] != b["action_id"])
+    assert differ == 0 or learned[differ - 1]["state_digest"] == plain[differ - 1]["state_digest"]  # one position
+    assert learned[differ]["strategy"].startswith("mcts")  # the searching seat chose otherwise there
 
 
 def test_an_unknown_look_is_refused_in_one_line(tmp_path, capsys):

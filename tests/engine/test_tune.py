@@ -106,12 +106,37 @@ def test_workers_sharing_a_storage_play_each_trial_once_and_confirm_the_same_bes
 
     url = f"sqlite:///{tmp_path / 'shared.db'}"
     args = ["tune", "yokohama", BAD, "--against", "greedy*3", "--weights", "w_money", "--range", "w_money=0..2.5",
-            "--budget", "6400", "--trials", "8", "--confirm", "100", "--seed", "3", "--storage", url]  # fmt: skip
-    # 800 games a trial (a few seconds for all 8): with 200, one worker once played all 8 before the other joined
+            "--budget", "800", "--trials", "8", "--confirm", "100", "--seed", "3", "--storage", url]  # fmt: skip
+    # Both workers must play: the first to finish a trial waits, after telling it, until the other has asked one
+    # (a flag file), so neither can play all 8 before the other joins, on any machine (a fixed number of games a
+    # trial, chosen so that the other had time to join, once did not suffice).
     root = Path(__file__).resolve().parents[2]
+    script = tmp_path / "worker.py"
+    script.write_text(
+        "import os, runpy, sys, time\n"
+        f"sys.path.insert(0, {str(root)!r})\n"
+        "import optuna\n"
+        "mine, other = sys.argv[1], sys.argv[2]\n"
+        "ask, tell = optuna.study.Study.ask, optuna.study.Study.tell\n"
+        "def asked(self, *args, **kwargs):\n"
+        "    trial = ask(self, *args, **kwargs)\n"
+        "    open(mine, 'a').close()\n"
+        "    return trial\n"
+        "def told(self, *args, **kwargs):\n"
+        "    result = tell(self, *args, **kwargs)\n"
+        "    deadline = time.time() + 600\n"
+        "    while not os.path.exists(other) and time.time() < deadline:\n"
+        "        time.sleep(0.05)\n"
+        "    return result\n"
+        "optuna.study.Study.ask, optuna.study.Study.tell = asked, told\n"
+        "sys.argv = ['playout', *sys.argv[3:]]\n"
+        "runpy.run_module('cli', run_name='__main__')\n"
+    )
+    flags = [str(tmp_path / f"asked{i}") for i in range(2)]
     workers = [
-        subprocess.Popen([sys.executable, "-m", "cli", *args, "--out", str(tmp_path / f"w{i}")], cwd=root,
-                         env={**os.environ, "NUMBA_NUM_THREADS": "1"}, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        subprocess.Popen([sys.executable, str(script), flags[i], flags[1 - i], *args, "--out", str(tmp_path / f"w{i}")],
+                         cwd=root, env={**os.environ, "NUMBA_NUM_THREADS": "1"}, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
         for i in range(2)
     ]  # fmt: skip
     for w in workers:
@@ -246,6 +271,22 @@ def test_a_shipped_tuned_bot_was_made_by_playout_tune_for_its_game(game):
 
 
 def test_the_shipped_tuned_bot_is_a_player_code_like_any_other(tmp_path, capsys):
-    assert run_cli(["strategies", "yokohama"], capsys)[1].count("tuned") >= 1
-    code, out, _ = run_cli(["run", "yokohama", "-n", "8", "--players", "tuned*4", "--out", str(tmp_path / "r")], capsys)
-    assert code == 0 and "tuned" in out
+    """`tuned` is the game's preset in strategies/presets/: it plays exactly as its strategy with the preset's
+    weights typed as a code, and not as that strategy at its defaults."""
+    from sim.play import play_frame
+    from sim.recipe import Recipe, prepare
+
+    preset = json.loads((Path(__file__).parents[2] / "strategies" / "presets" / "yokohama.json").read_text())
+    typed = f"{preset['strategy']}:" + ",".join(f"{k}={v!r}" for k, v in preset["weights"].items())
+    assert "tuned" in run_cli(["strategies", "yokohama"], capsys)[1]
+
+    def games(code):
+        frame = play_frame(prepare(Recipe("yokohama", [code] * 4, 7, 12, 12)), 0, 12)
+        return frame.select(pl.selectors.numeric())
+
+    tuned = games("tuned")
+    assert tuned.equals(games(typed)) and not tuned.equals(games(preset["strategy"]))
+    code, out, err = run_cli(["run", "yokohama", "-n", "8", "--players", "tuned*4", "--out", str(tmp_path / "r")],
+                             capsys)  # fmt: skip
+    manifest = json.loads((tmp_path / "r" / "manifest.json").read_text())
+    assert code == 0 and manifest["lineup"] == ["tuned"] * 4, err

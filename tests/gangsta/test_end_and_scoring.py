@@ -142,15 +142,23 @@ def test_the_last_chapter_snitches_follow_the_seed_unless_the_bga_knob():
 
 
 def test_scoring_adds_gangster_and_heist_influence():
-    g = Game(3)
-    g.s[G_CHAPTER] = 3
-    g.gang(1, [102, 152, 117])
-    g.s[pb(1) + P_VP_SRC + V_HEISTS] = 4
-    g.s[pb(1) + P_VP] += 4
-    recruit_from(g, 0, NINE)
-    assert g.p(1, P_VP_SRC + V_GANGSTERS) == influence(152) + influence(117)
-    extra = g.p(1, P_VP_SRC + V_MOST_MONEY) + g.p(1, P_VP_SRC + V_MOST_GANGSTERS)
-    assert g.p(1, P_VP) == influence(152) + influence(117) + 4 + extra
+    """The final score: the gang's influence (gangsters.csv), the heists' (4 here), and most money and most
+    gangsters: 2 VP alone, 1 each when shared (seed 002; gangsta knobs most/shared). Seat 1 ends with the most
+    money alone (25 against seat 0's 20 less the hire and seat 2's 0); seat 0 has the most gangsters (10)."""
+    for rival_money, most_money in ((0, 2), (25, 1)):  # seat 2 with nothing, then with as much as seat 1
+        g = Game(3)
+        g.s[G_CHAPTER] = 3
+        g.gang(1, [102, 152, 117])
+        g.s[pb(1) + P_VP_SRC + V_HEISTS] = 4
+        g.s[pb(1) + P_VP] += 4
+        set_money(g, 1, 25)
+        set_money(g, 2, rival_money)
+        recruit_from(g, 0, NINE)
+        assert g.s[G_PHASE] == PH_GAME_OVER and g.p(0, P_MONEY) < 25
+        assert g.p(1, P_VP_SRC + V_GANGSTERS) == influence(152) + influence(117)
+        assert g.p(1, P_VP_SRC + V_MOST_MONEY) == most_money and g.p(1, P_VP_SRC + V_MOST_GANGSTERS) == 0
+        assert g.p(0, P_VP_SRC + V_MOST_GANGSTERS) == 2 and g.p(2, P_VP_SRC + V_MOST_MONEY) == 2 - most_money
+        assert g.p(1, P_VP) == influence(152) + influence(117) + 4 + most_money
 
 
 def no_cards_left(chapter=2):

@@ -144,17 +144,36 @@ def test_two_pigs_with_room_breed_one_piglet_and_none_without_room():
     assert s[b + P_DEN + 3] == 3  # the stall is full: no piglet, not even sold
 
 
+def to_roofs(n=2):
+    """Round 1 played through the legal set (each seat plays its first playable card) to the roof purchase:
+    returns (s, k, the seat deciding)."""
+    s, k = game(n)
+    while phase(s) != "roof":
+        act(s, k, legal(s, k)[0])
+    return s, k, int(s[G_CUR])
+
+
 def test_roofs_cost_the_round_in_silver_and_go_on_the_leftmost_space_with_its_vp():
-    s, k = game(2)
-    b = pb(0)
-    s[G_ROUND] = 3
+    """Seed 002 農場フェイズ ステップ４: a roof marker costs the round's number in silver and goes on the leftmost
+    empty roof space of the farm house, scoring that space's VP (roof_spaces.csv)."""
+    s, k, p = to_roofs()
+    b = pb(p)
     s[b + P_SILVER] = 5
     s[b + P_ROOF] = 2  # one roof already
-    vp = int(s[b + P_VP])
-    s[G_ROOF_OPEN] = 4
-    rules.buy_roof(s, D, k, 0, 0)
-    assert s[b + P_SILVER] == 2 and s[b + P_ROOF + 1] == 4 and s[G_ROOF_OPEN] == -1
+    vp, fn = int(s[b + P_VP]), int(s[G_ROOF_OPEN])
+    assert fn >= 0 and "buy_roof(0)" in legal(s, k)
+    act(s, k, "buy_roof(0)")
+    assert s[b + P_SILVER] == 5 - 1 and s[b + P_ROOF + 1] == fn and s[G_ROOF_OPEN] == -1  # round 1: 1 silver
     assert s[b + P_VP] == vp + D[D_ROOF_VP + 1] and s[b + P_VP_SRC + V_ROOFS] == D[D_ROOF_VP + 1]
+    s, k, p = to_roofs()
+    b = pb(p)
+    s[G_ROUND] = 3  # the third round's price
+    s[b + P_DEN : b + P_DEN + 8] = 0  # nothing to sell or trade
+    s[b + P_SILVER] = 2
+    assert "buy_roof(0)" not in legal(s, k) and "roof_pass" in legal(s, k)
+    s[b + P_SILVER] = 3
+    act(s, k, "buy_roof(0)")
+    assert s[b + P_SILVER] == 0 and s[b + P_ROOF] >= 0
 
 
 def test_round_1_roofs_are_bought_in_reverse_turn_order_one_each():

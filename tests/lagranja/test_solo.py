@@ -5,21 +5,31 @@ from sim.games.lagranja import rules
 from sim.games.lagranja.layout import (
     FL_DICE,
     FL_DONKEY,
+    G_DECK,
+    G_DECK_N,
     G_DICE,
     G_FLOW,
     G_MARKET,
     G_ROBOT_PLACED,
+    G_ROLLS,
     G_ROOF_DECK,
     G_ROUND,
     G_SOLO_FIRST,
     G_TURN,
+    P_BARROW,
+    P_BARROW_FILL,
+    P_DEN,
     P_SIESTA,
+    P_STOCK,
     P_VP,
+    P_VP_SRC,
     ROBOT,
+    V_REMOVALS,
 )
-from sim.games.lagranja.tables import C_BARROW_VP, D_HEX_NB, D_HEX_START, D_HEX_VALUE, D_N_HEX, card_base
+from sim.games.lagranja.tables import D_HEX_NB, D_HEX_START, D_HEX_VALUE, D_HEX_X, D_N_HEX
 
-from .scenario import D, act, game, legal, pb, phase
+from .scenario import D, act, barrow_card, barrow_of, game, legal, pb, phase
+from .test_transport import to_deliver
 
 
 def test_solo_uses_5_dice_and_2_roof_markers_a_round():
@@ -73,30 +83,62 @@ def test_solo_second_player_loses_the_highest_die_before_each_pick_in_rounds_4_t
     assert phase(s) == "die" and [int(s[G_DICE + f]) for f in range(1, 7)] == [1, 1, 0, 1, 1, 0]
 
 
+def market_pair(value):
+    """From market.csv: a hex of `value` open in the solo game and a lower open neighbour of it."""
+    for h in range(D[D_N_HEX]):
+        if D[D_HEX_VALUE + h] == value and not D[D_HEX_X + h]:
+            for j in range(6):
+                x = int(D[D_HEX_NB + h * 6 + j])
+                if x >= 0 and D[D_HEX_VALUE + x] < value and not D[D_HEX_X + x]:
+                    return h, x
+    raise LookupError(value)
+
+
 def test_the_robot_places_on_its_cards_barrow_value_removing_the_players_markers():
-    s, k = game(1)
+    """Seed 002 ソロゲーム: when the robot starts, before the player's transport phase it draws a card and puts its
+    marker on a hex of the card's barrow value, removing the player's markers on adjacent lower hexes. Reached
+    through the flow: the robot's card is written on top of the deck and the market set at the first pick; the
+    dice (all 4s) draw no card before the robot does."""
+    index = next(i for i in range(6) if game(1, index=i)[0][G_SOLO_FIRST] == 0)  # the robot starts
+    s, k = game(1, index=index)
+    for i in range(5):
+        s[G_ROLLS + i] = 4
+    while phase(s) != "die":
+        act(s, k, "roof_pass" if "roof_pass" in legal(s, k) else legal(s, k)[0])
+    target, low = market_pair(5)
     for h in range(D[D_N_HEX]):
         s[G_MARKET + h] = -1
-    c = int(s[rules.G_DECK + int(s[rules.G_DECK_N]) - 1])
-    v = int(D[card_base(c) + C_BARROW_VP])
-    # a player marker next to exactly one hex of value v, with a lower value
-    target = next(h for h in range(D[D_N_HEX]) if D[D_HEX_VALUE + h] == v and rules.hex_open(s, D, k, h))
-    low = [int(D[D_HEX_NB + target * 6 + j]) for j in range(6) if D[D_HEX_NB + target * 6 + j] >= 0]
-    low = [x for x in low if D[D_HEX_VALUE + x] < v and rules.hex_open(s, D, k, x)]
-    if not low:
-        return
-    s[G_MARKET + low[0]] = 0
-    rules.robot_place(s, D, k)
-    assert s[G_ROBOT_PLACED] == 1 and s[G_MARKET + low[0]] == -1
-    assert sum(1 for h in range(D[D_N_HEX]) if s[G_MARKET + h] == ROBOT) == 1
+    s[G_MARKET + low] = 0
+    s[G_DECK + int(s[G_DECK_N]) - 1] = barrow_card(5)
+    stock = int(s[pb(0) + P_STOCK])
+    while phase(s) == "die":
+        act(s, k, "take_die(3)")
+    assert phase(s) == "donkey" and s[G_ROBOT_PLACED] == 1
+    robot = [h for h in range(D[D_N_HEX]) if s[G_MARKET + h] == ROBOT]
+    assert len(robot) == 1 and D[D_HEX_VALUE + robot[0]] == 5
+    nb = [int(D[D_HEX_NB + robot[0] * 6 + j]) for j in range(6)]
+    assert low in nb and s[G_MARKET + low] == -1 and s[pb(0) + P_STOCK] == stock + 1  # the marker back
 
 
 def test_the_player_removing_a_robot_marker_scores_1_vp():
-    s, k = game(1)
-    h = next(h for h in range(D[D_N_HEX]) if s[G_MARKET + h] == ROBOT)
-    vp = int(s[pb(0) + P_VP])
-    rules.remove_from_market(s, D, k, h, 0)
-    assert s[pb(0) + P_VP] == vp + 1
+    """Seed 002 ソロゲーム: the player removing a robot marker (placing next to it, one value higher or more)
+    scores 1 VP, as for another player's marker."""
+    target, low = market_pair(5)
+    s, k, p = to_deliver(1)
+    b = pb(p)
+    for h in range(D[D_N_HEX]):
+        s[G_MARKET + h] = -1
+    s[G_MARKET + low] = ROBOT
+    c = barrow_card(5)
+    goods, _ = barrow_of(c)
+    s[b + P_BARROW] = c
+    s[b + P_BARROW_FILL] = (1 << (len(goods) - 1)) - 1
+    s[b + P_DEN + goods[-1]] += 1
+    act(s, k, f"deliver_barrow({len(goods) - 1})")
+    assert phase(s) == "market" and f"market_hex({target})" in legal(s, k) and f"market_hex({low})" not in legal(s, k)
+    vp, removals = int(s[b + P_VP]), int(s[b + P_VP_SRC + V_REMOVALS])
+    act(s, k, f"market_hex({target})")
+    assert s[G_MARKET + low] == -1 and s[b + P_VP] == vp + 1 and s[b + P_VP_SRC + V_REMOVALS] == removals + 1
 
 
 def test_solo_siesta_space_3_or_more_makes_the_player_start_the_next_round():

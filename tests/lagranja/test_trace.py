@@ -380,9 +380,15 @@ def test_growth_on_empty_fields_and_piglets_born_are_events():
 
 @pytest.mark.parametrize("n_players", [2, 4])
 def test_the_trace_text_names_the_new_events(n_players):
+    """The text names each event of the trace once: the dice rolled and the leftover die once a round (six
+    rounds; 2n+1 dice of which 2n are taken), and every card drawn."""
     p, trace = traced(("random",) * n_players, 0)
     text = "\n".join(p.spec.render.text_lines(p, trace))
-    assert "dice rolled" in text and "leftover die" in text and "draws" in text
+    kinds = [e["event"] for st in trace.steps for e in events(st.before, st.after, p.data)]
+    assert kinds.count("dice_rolled") == 6 and kinds.count("leftover_die") == 6 and kinds.count("card_drawn") > 0
+    assert text.count("dice rolled: [") == kinds.count("dice_rolled")
+    assert text.count("leftover die: ") == kinds.count("leftover_die")
+    assert text.count(" draws ") == kinds.count("card_drawn")
 
 
 def test_the_dice_a_player_took_are_shown():

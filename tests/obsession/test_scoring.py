@@ -6,11 +6,13 @@ import numpy as np
 import pytest
 
 from sim.games.obsession import rules
+from sim.games.obsession.actions import A_FAIRCHILD, A_KEEP_VPC
 from sim.games.obsession.layout import (
     G_FAIRCHILD,
     MAX_PLAYERS,
     P_VP,
     P_VP_SRC,
+    PH_GAME_OVER,
     V_FAIRCHILD,
     V_GENTRY,
     V_OBJECTIVES,
@@ -21,7 +23,7 @@ from sim.games.obsession.layout import (
     V_WEALTH,
 )
 
-from .scenario import DATA, D, Game, params
+from .scenario import DATA, D, Game, gentry_field, params, tile_field
 
 
 def scored(g):
@@ -89,9 +91,50 @@ def test_reputation_scores_the_triangular_number_of_its_level(extended, level, v
 
 
 def test_the_score_is_the_sum_of_its_sources():
-    g = scored(Game(3))
-    for p in range(3):
-        assert g.p(p, P_VP) == sum(g.p(p, P_VP_SRC, v) for v in range(8))
+    """Seat 1 ends the game through the final courtship (won with a flipped Parlour: Elizabeth Fairchild and the
+    VP card on top, kept) with every source non-zero, each written out from the data set: the tiles' VP showing
+    (tiles.csv), the gentry's VP (gentry.csv, the Fairchild apart), the wealth objective kept after the
+    courtship's discard (objectives.csv: 1,200 pounds, 6 VP), reputation level 4 (1+2+3+4), 2 VP a servant,
+    1 VP per 200 pounds, the VP card (vp_cards.csv: money 1, 3 VP); the score is their sum."""
+    from sim.games.obsession.tables import C_VP, S_VP
+
+    from .test_courtship import courtship, discard_all
+
+    g = Game(2)
+    g.themes(["prestige", "estate", "sporting", "service"], shown=4)
+    g.estate(1, ["Drawing Room", "Fountain"])
+    g.flip(1, "Parlour")
+    g.deck(1, hand=["Dowager Countess Asquith", "Mr. Silas Thorne"])
+    g.objectives(1, ["Room: Music Room", "Misc: wealth"])  # the courtship's discard takes the first
+    g.reputation(1, 4)
+    g.set_servants(1, "available", butler=1, footman=2)
+    g.money(1, 1300)
+    g.vp_deck_top(["money 1"])
+    courtship(g, 16)
+    g.act(A_FAIRCHILD + 1)
+    discard_all(g)
+    g.act(A_KEEP_VPC)
+    assert int(g.s[rules.G_PHASE]) == PH_GAME_OVER
+    estate = g.estate_names(1)  # the start tiles and the three named, each scored on the side showing
+    assert {"Drawing Room", "Fountain", "Parlour"} <= set(estate) and g.side(1, "Parlour") == 1
+    tiles = sum(tile_field(t, S_VP, g.side(1, t)) for t in estate)
+    cards = g.cards(1, None)
+    assert "Elizabeth Fairchild" in cards
+    gentry = sum(gentry_field(c, C_VP) for c in cards if c != "Elizabeth Fairchild")
+    servants = sum(sum(g.servants(1, box).values()) for box in ("available", "expended", "quarters"))
+    expected = {
+        V_TILES: tiles,
+        V_GENTRY: gentry,
+        V_FAIRCHILD: gentry_field("Elizabeth Fairchild", C_VP),
+        V_OBJECTIVES: 6,
+        V_REPUTATION: 1 + 2 + 3 + 4,
+        V_SERVANTS: 2 * servants,
+        V_WEALTH: 1300 // 200,
+        V_VP_CARDS: 3,
+    }
+    assert all(v != 0 for v in expected.values()), expected
+    assert {v: g.p(1, P_VP_SRC, v) for v in expected} == expected
+    assert g.p(1, P_VP) == sum(expected.values())
 
 
 def test_only_completed_objectives_score():

@@ -137,7 +137,7 @@ def _areas(src: DataSources, d: np.ndarray) -> None:
     cols += [Column("category", "choice", choices=CATEGORIES)]
     cols += [Column(f"p{i}", lo=0, hi=20) for i in range(1, N_POWER + 1)]
     cols += [Column(f"copies_{n}p", lo=0, hi=MAX_POS) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
-    rows = read_table(src, "areas.csv", cols, N_KINDS, N_KINDS)
+    rows = read_table(src, "areas.csv", cols, N_KINDS, N_KINDS, notes=("name_en", "name_ja"))  # names for people
     unique(rows, "key")
     for r in rows:
         k = AREA_KEYS.index(r["key"])
@@ -329,7 +329,7 @@ def _techs(src: DataSources, d: np.ndarray) -> tuple[str, ...]:
         Column("industry", lo=0, hi=20),
     ]
     cols += [Column("country", "choice", choices=COUNTRIES)]
-    rows = read_table(src, "techs.csv", cols, N_TECHS, N_TECHS)
+    rows = read_table(src, "techs.csv", cols, N_TECHS, N_TECHS, notes=("name_ja",))  # the name shown is name_en
     unique(rows, "key")
     names = [""] * N_TECHS
     for r in rows:
