@@ -120,9 +120,9 @@ def tune(
             compile_kernels(prep)
             with TuneProgress(tn.total_games(cfg), cfg.trials, cfg.games_per_trial, label, objective) as bar:
                 result = tn.tune(cfg, out, storage, resume, threads, cluster, bar.advance, bar.trial)
+            write_tune(result, out, shlex.join(["playout", *opt.ARGV]))
         except Interrupted:
             raise Interrupted(tn.kept(cfg, out, storage)) from None
-        write_tune(result, out, shlex.join(["playout", *opt.ARGV]))
     c = result.confirmation
     typer.echo(f"tuned {result.tuned_code}")
     typer.echo(f"confirmation on {c.games:,} fresh games: win rate {c.tuned_win_rate:.2%} tuned, "

@@ -850,8 +850,8 @@ def kept(cfg: TuneConfig, out: Path, storage: str | None) -> str:
     except Exception:
         return "interrupted before the study began; nothing was kept: rerun the same command"
     if done >= cfg.trials:
-        return (f"interrupted during the confirmation; kept all {cfg.trials} trials in {where}: rerun the same "
-                "command with --resume to confirm them")  # fmt: skip
+        return (f"interrupted after the trials; kept all {cfg.trials} trials in {where}: rerun the same command "
+                "with --resume to confirm the best and write the outputs")  # fmt: skip
     return f"interrupted; kept {done} of {cfg.trials} trials in {where}: rerun the same command with --resume"
 
 

@@ -146,6 +146,19 @@ def test_a_resume_on_the_same_inputs_goes_on_and_says_what_was_kept(tmp_path, ca
     assert len(complete_trials(out)) == 4
 
 
+def test_a_ctrl_c_after_the_trials_says_they_are_all_kept(tmp_path, capsys, monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise cli.Interrupted("interrupted")
+
+    monkeypatch.setattr(tn, "confirm", interrupted)
+    out = tmp_path / "t"
+    code, _, err = run_cli(capsys, "tune", "yokohama", "greedy", *TINY, "--out", out)
+    assert code == 130 and f"kept all 4 trials in {out / 'study.db'}" in one_line(err) and "--resume" in err
+    monkeypatch.undo()
+    assert run_cli(capsys, "tune", "yokohama", "greedy", *TINY, "--out", out, "--resume")[0] == 0
+    assert (out / "preset.json").exists()
+
+
 def test_an_early_ctrl_c_does_not_claim_a_study_that_does_not_exist(tmp_path, capsys, monkeypatch):
     import commands.console
 
