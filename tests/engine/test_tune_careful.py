@@ -385,10 +385,11 @@ def test_options_are_refused_rather_than_read_as_another(tmp_path, capsys, args,
 
 
 GAMES = ["yokohama", "gangsta", "lagranja", "obsession", "bazaar"]
+STARTS = ["greedy", "mcts", "mcts-fast", "mcts:depth=6,cut=turn", "learned", "tuned", "student"]
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("start", ["greedy", "mcts", "mcts-fast", "mcts:depth=6,cut=turn", "learned", "tuned"])
+@pytest.mark.parametrize("start", STARTS)
 def test_the_default_ranges_hold_only_codes_the_player_code_plays(game, start):
     from optuna.distributions import CategoricalDistribution, IntDistribution
 
@@ -399,11 +400,12 @@ def test_the_default_ranges_hold_only_codes_the_player_code_plays(game, start):
     if start.partition(":")[0] not in book.strategies:
         pytest.skip(f"{game} has no {start}")
     rng = __import__("random").Random(7)
-    for spread in (0.3, 1.0, 10.0):
+    for spread in (0.3, 10.0):
         knobs = tn.choose_knobs(game, start, None, [], spread)
         space = tn.distributions(knobs)
         points = tn.corners(knobs)
-        for _ in range(20):  # and inside the box, as a sampler draws
+        points = rng.sample(points, min(len(points), 12))  # the corners, where the checks bite
+        for _ in range(12):  # and inside the box, as a sampler draws
             point = {}
             for name, d in space.items():
                 if isinstance(d, CategoricalDistribution):
