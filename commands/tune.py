@@ -104,23 +104,25 @@ def tune(
     n_trials, per_field = tn.split_budget(budget, trials, per_trial, fields)
     cfg = tn.TuneConfig(game, start[0], fields, knobs, objective, budget, n_trials, per_field, confirm, sampler, seed,
                         opt.params_overrides(game, sets or []), opt.data(game, data))  # fmt: skip
+    sizes = f"--games-per-trial {per_trial}" if per_trial is not None else f"--budget {budget} over {n_trials} trials"
+    tn.check_sizes(cfg, sizes)  # every size and every recipe checked before the study (or --out) is created
     out = opt.out_dir(out, Path("runs") / f"tune-{game}-{start[0].split(':')[0]}-seed{seed}")
-    url = tn.storage_url(storage, out)
+    tn.storage_url(storage, out)
     from commands.console import compile_kernels
     from reports.tune_output import TuneProgress, write_tune
     from sim.engine import Recipe, prepare
 
-    prep = prepare(Recipe(game, [tn.trial_code(cfg.start, knobs, tn.start_params(knobs) or _mid(knobs)), *fields[0]],
-                          seed, 1, 1, cfg.params, cfg.data_dir))  # fmt: skip
+    code = tn.trial_code(cfg.start, knobs, tn.start_params(knobs) or tn.middle(knobs))
+    prep = prepare(Recipe(game, [code, *fields[0]], seed, 1, 1, cfg.params, cfg.data_dir))
     with opt.claim(out):
-        compile_kernels(prep)
         label = f"{game} tune of {start[0]}"
-        with TuneProgress(tn.total_games(cfg), cfg.trials, cfg.games_per_trial, label, objective) as bar:
-            try:
+        try:
+            compile_kernels(prep)
+            with TuneProgress(tn.total_games(cfg), cfg.trials, cfg.games_per_trial, label, objective) as bar:
                 result = tn.tune(cfg, out, storage, resume, threads, cluster, bar.advance, bar.trial)
-            except Interrupted:
-                raise Interrupted(f"interrupted; the study is kept in {url}: rerun the command with --resume") from None
-        write_tune(result, out, shlex.join(["playout", *opt.ARGV]))
+            write_tune(result, out, shlex.join(["playout", *opt.ARGV]))
+        except Interrupted:
+            raise Interrupted(tn.kept(cfg, out, storage)) from None
     c = result.confirmation
     typer.echo(f"tuned {result.tuned_code}")
     typer.echo(f"confirmation on {c.games:,} fresh games: win rate {c.tuned_win_rate:.2%} tuned, "
@@ -137,8 +139,3 @@ def _field(game: str, field: list[str]) -> list[str]:
         raise BadInput(f"{game} is played by {info.players[0]} to {info.players[1]} players: the tuned bot and "
                        f"{len(field)} opponent(s) make {len(field) + 1}")  # fmt: skip
     return field
-
-
-def _mid(knobs) -> dict:
-    """Trial values inside every range (checks a lineup can be built before anything runs)."""
-    return {k.name: next(iter(k.choices)) if k.choices else (k.lo + k.hi) / 2 for k in knobs}

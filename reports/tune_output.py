@@ -13,15 +13,22 @@ from reports.plots import new_figure, save
 from reports.tune import TuneResult
 
 
-def header_manifest(result: TuneResult) -> dict:
-    """The header facts (game, rules, data, lineup, seed, n) in the keys reports/export.py reads."""
+def header_manifest(result: TuneResult, out: Path) -> dict:
+    """The header facts (game, rules, data, lineup, seed, n) in the keys reports/export.py reads. The tuned
+    bot is named by the code that plays it, tuned@OUT/preset.json, with the weights it plays recorded under that
+    name (as a run records its players'), so the header rates it as what it is: a bot no ladder has measured."""
     from sim.engine import Recipe, manifest_for, prepare
 
     cfg = result.cfg
     field = cfg.fields[0]
     prep = prepare(Recipe(cfg.game, [result.tuned_code, *field], cfg.seed, 1, 1, cfg.params, cfg.data_dir))
     m = manifest_for(prep, "complete", result.cost.wall_seconds, result.cost.games, None)
-    m["lineup"] = ["tuned", *field] if len(cfg.fields) == 1 else [f"tuned against {len(cfg.fields)} fields"]
+    tuned = f"tuned@{out / 'preset.json'}"
+    lineups = [[tuned, *f] for f in cfg.fields]
+    m["lineup"] = lineups[0] if len(lineups) == 1 else [" | ".join(export.lineup_text(x) for x in lineups)]
+    book = prep.spec.strategies
+    m["fingerprints"] = {tuned: book.fingerprint(result.tuned_code),
+                         **book.fingerprints([c for f in cfg.fields for c in f])}  # fmt: skip
     m.pop("recipe", None)
     return m
 
@@ -150,7 +157,7 @@ def plot_importance(found: dict[str, float], result: TuneResult, caption: str, p
 def write_tune(result: TuneResult, out: Path, command: str) -> dict[str, Path]:
     from sim.results import write_json
 
-    manifest = header_manifest(result)
+    manifest = header_manifest(result, out)
     header = export.header_lines(manifest)
     caption = export.caption_line(manifest)
     preset = preset_doc(result, manifest, command)

@@ -94,11 +94,25 @@ class StrategyBook:
         base = self.strategies.get(doc["strategy"])
         if base is None:
             raise ParamError(f"preset {code}: it tunes {doc['strategy']!r}, which is not a {self.game} strategy")
-        for name in doc["weights"]:
+        for name, value in doc["weights"].items():
             if name not in self._index:
                 raise ParamError(f"preset {code}: unknown weight {name!r} for {self.game}")
+            self._check_preset_weight(code, base, self.weights[self._index[name]], value)
         doc_line = f"{base.code} tuned by `playout tune` ({doc.get('budget', '?')} games against {doc.get('field')})"
         return Strategy(code, base.kernel, doc_line, {**base.weights, **doc["weights"]}, base.family)
+
+    def _check_preset_weight(self, code: str, base: Strategy, w: Weight, value: float) -> None:
+        """A preset's weight is held to what a typed code may set: a weight of the preset's own kind of bot (not
+        the search's on a greedy bot), a categorical weight one of its values, a count within its bounds."""
+        if w.only and w.only != base.family:
+            raise ParamError(f"preset {code}: weight {w.name!r} is for {w.only} strategies only, and the preset "
+                             f"tunes {base.code}")  # fmt: skip
+        if w.choices and value not in w.choices.values():
+            named = ", ".join(f"{label} ({v:g})" for label, v in w.choices.items())
+            raise ParamError(f"preset {code}: {w.name} = {value:g} is none of its values: {named}")
+        if w.whole and not (value == int(value) and w.whole[0] <= value <= w.whole[1]):
+            raise ParamError(f"preset {code}: {w.name} = {value:g} is not a whole number from {w.whole[0]} to "
+                             f"{w.whole[1]} (a count, bounded as in a typed code)")  # fmt: skip
 
     def read_model(self, path: str) -> dict:
         """A model file of this game's learned value, checked (strategies/learned_model.py)."""

@@ -20,6 +20,7 @@ KIND = "playout tune preset"
 SHIPPED_DIR = Path(__file__).resolve().parent / "presets"
 WHAT = "a preset is the preset.json `playout tune` writes"
 REQUIRED = ("kind", "game", "rules_version", "data_fingerprint", "strategy", "weights")
+TEXT = ("game", "rules_version", "data_fingerprint", "strategy")  # the required fields that are names
 
 
 def shipped_path(game: str) -> Path:
@@ -36,6 +37,9 @@ def read_preset(path: str | Path, game: str) -> dict:
         raise ParamError(f"{path} is not a preset: it is not JSON ({WHAT})") from None
     if not isinstance(doc, dict) or doc.get("kind") != KIND or any(k not in doc for k in REQUIRED):
         raise ParamError(f"{path} is not a preset ({WHAT})")
+    for key in TEXT:  # compared and shown as names: a number, list or object there is not a preset's
+        if not isinstance(doc[key], str):
+            raise ParamError(f"preset {path}: its {key} is not a name ({WHAT})")
     if doc["game"] != game:
         raise ParamError(f"preset {path} was tuned for the game {doc['game']!r}, not {game}")
     weights = doc["weights"]

@@ -206,3 +206,50 @@ def test_generated_bad_input_is_one_line_and_exit_two_and_creates_nothing(tmp_pa
     assert len(err.splitlines()) <= 1 and "Traceback" not in err, (argv, err)
     assert list(where.iterdir()) == [], argv
     shutil.rmtree(where)
+
+
+TUNE_BOTS = ["greedy", "mcts-fast", "learned", "tuned", "greedy:w_vp=2", "mcts:iters=0", "tuned@nowhere.json",
+             "learned@nowhere.json", "greedy*2", ""]  # fmt: skip
+TUNE_OPTIONS = ["--against", "--weights", "--range", "--set", "--data", "--seed", "--trials", "--games-per-trial",
+                "--confirm", "--spread", "--objective", "--sampler", "--players", "--storage"]  # fmt: skip
+
+
+@st.composite
+def bad_tune_command(draw):
+    """A tune that must be refused before anything is played or written: any bot, weight, range, size or other
+    option, always with a budget that cannot be played (none, negative, not a number, or beyond memory)."""
+    bot = draw(st.one_of(st.sampled_from(TUNE_BOTS), WORDS))
+    budget = draw(st.sampled_from(["0", "-1", "x", "", "99999999999999999999999", str(2**63)]))
+    args = ["tune", draw(NAMES), bot, "--budget", budget]
+    for option in draw(st.lists(st.sampled_from(TUNE_OPTIONS), max_size=4)):
+        if option == "--range":
+            value = draw(st.tuples(st.sampled_from(["w_vp", "iters", "depth", "c", "nope", ""]), NUMBERS, NUMBERS))
+            value = f"{value[0]}={value[1]}..{value[2]}"
+        elif option == "--set":
+            value = draw(SETS)
+        elif option == "--against":
+            value = draw(st.one_of(st.sampled_from(TUNE_BOTS + ["greedy*3", "tuned@x.json,greedy*2"]), WORDS))
+        else:
+            value = draw(st.one_of(NUMBERS, WORDS))
+        args += [option, value]
+    return args + (["--resume"] if draw(st.booleans()) else [])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(bad_tune_command())
+def test_generated_bad_tunes_are_one_line_and_exit_two_and_create_nothing(tmp_path_factory, capsys, argv):
+    where = tmp_path_factory.mktemp("badtune")
+    import os
+
+    before = os.getcwd()
+    os.chdir(where)  # a relative --storage or --data would land here
+    try:
+        with pytest.raises(SystemExit) as e:
+            main([*argv, "--out", str(where / "out")])
+    finally:
+        os.chdir(before)
+    err = capsys.readouterr().err.strip()
+    assert e.value.code == 2, (argv, err)
+    assert len(err.splitlines()) <= 1 and "Traceback" not in err, (argv, err)
+    assert list(where.iterdir()) == [], argv
+    shutil.rmtree(where)
