@@ -17,8 +17,8 @@ from sim.recipe import Recipe, prepare
 from sim.registry import get_game
 from sim.samples import sample_range
 from sim.seal import SEAL, write_sealed
+from strategies.families import LEARNED
 from strategies.learned_model import KIND, feature_names, model_weights, read_model, write_model
-from strategies.yokohama import LEARNED
 
 GAME = "yokohama"
 
