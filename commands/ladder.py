@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from commands import options as opt
-from commands.options import BadInput
+from commands.options import BadInput, Interrupted
 
 
 def ladder(
@@ -62,7 +62,7 @@ def ladder(
         opt.positive(games, "-n")
         if games < players:
             raise BadInput(f"-n {games}: each pair needs at least {players} games, one rotation of the seats")
-    seconds = None if budget is None and games is not None else _cpu_seconds(budget or "10m")
+    seconds = None if budget is None and games is not None else _cpu_seconds("10m" if budget is None else budget)
     most = games if games is not None else 4000
     params = opt.params_overrides(game, sets or [])
     from sim.registry import get_game
@@ -73,6 +73,7 @@ def ladder(
 
     added = [code for text in add or [] for code in split_codes(text)]
     codes = populations(book, None if only is None else split_codes(only), added)
+    opt.one_name_per_bot(get_game(game), codes, "the ladder (--only, --add)")
     anchored = anchor_of(codes, None if anchor is None else book.player(anchor).code)
     from commands import console
     from reports.ladder import kept_plan
@@ -84,8 +85,11 @@ def ladder(
     prep = prepare(base)
     with opt.claim(where):
         console.compile_kernels(prep)
-        plan, kept = kept_plan(where, base, codes, players, seconds, most, threads,
-                               lambda: typer.echo("measuring each population's cost per game (pilot)..."))  # fmt: skip
+        measuring = lambda: typer.echo("measuring each population's cost per game (pilot)...")  # noqa: E731
+        try:
+            plan, kept = kept_plan(where, base, codes, players, seconds, most, threads, measuring)
+        except Interrupted:
+            raise Interrupted("interrupted while measuring the populations' costs (pilot); nothing was kept") from None
         print_ladder_plan(plan, kept)
         if dry_run:
             typer.echo(f"plan kept in {where}: the same command without --dry-run plays it")
@@ -95,12 +99,25 @@ def ladder(
 
         played = fingerprints(game, codes)  # what each code plays as the games start
         bar, advance = console.progress(plan["cpu"], f"{game} ladder", unit="CPU s")
-        with bar:
-            answer = play_ladder(base, plan, anchored, where, threads, advance)
+        try:
+            with bar:
+                answer = play_ladder(base, plan, anchored, where, threads, advance)
+        except Interrupted:
+            raise Interrupted(kept_ladder(where, len(plan["arms"]))) from None
         command = shlex.join(["playout", *opt.ARGV])
         write_ladder(where, ladder_doc(answer.manifest, answer.tables["ratings"], command, played))
     print_ladder(answer)
     typer.echo(f"written to {where} (ladder.json: copy it to strategies/ladders/{game}.json to ship it)")
+
+
+def kept_ladder(where: Path, arms: int) -> str:
+    """What an interrupted ladder keeps in `where` (its plan, its finished pairs and the finished chunks of
+    others), and how to go on: the same command resumes it."""
+    from sim.store import GO_ON, finished_parts
+
+    done, started = finished_parts(where)
+    more = f" and the finished chunks of {started} more" if started else ""
+    return f"interrupted; kept the plan and {done} of {arms} pairs{more} in {where}: {GO_ON}"
 
 
 def _cpu_seconds(text: str) -> float:

@@ -77,35 +77,46 @@ def learn(
     if not any(w.name == "lv_bias" for w in book.weights):
         raise BadInput(f"{game} has no learned player yet (no features.py wired into its bots)")
     info = opt.game_info(game)
-    lineup = [p.code for p in book.lineup(players)] if players else ln.default_players(book, info.players[1])
+    if players is not None and not players.strip():
+        raise BadInput("--players is empty: name generation 0's lineup, or leave the option out for the default")
+    if players is not None:
+        lineup = [p.code for p in book.lineup(players)]
+    else:
+        lineup = ln.default_players(book, info.players[1])
     if not info.players[0] <= len(lineup) <= info.players[1]:
         raise BadInput(f"{game} is played by {info.players[0]} to {info.players[1]} players, not {len(lineup)}")
-    proposer = proposer or ln.default_proposer(book)
+    if proposer is not None and not proposer.strip():
+        raise BadInput("--proposer is empty: name a one-step bot, or leave the option out for the default")
+    proposer = ln.default_proposer(book) if proposer is None else proposer.strip()
     ln.check_proposer(book, proposer)
     params = opt.params_overrides(game, sets or [])
     cfg = ln.LearnConfig(game, lineup, games, generations, eval_games, target, seed, params, opt.data(game, data),
                          proposer, look, worlds)  # fmt: skip
     ln.check_config(cfg)
     out = opt.out_dir(out, Path("runs") / f"learn-{game}-seed{seed}")
-    if (out / "generations.json").exists() and not resume:
+    if ((out / ln.LEARN_FILE).exists() or (out / ln.LOG_FILE).exists()) and not resume:
         raise BadInput(f"{out} holds a learn run: continue it with --resume or give another --out")
     if threads:
         import numba
 
         numba.set_num_threads(threads)
     from commands.console import compile_kernels, progress
+    from sim.errors import WriteError
     from sim.recipe import Recipe, prepare
 
+    prep = prepare(Recipe(game, lineup, seed, 1, 1, cfg.params, cfg.data_dir))  # every code checked up front
     command = shlex.join(["playout", *(a for a in opt.ARGV if a != "--resume")])  # a resumed learn is the same learn
     with opt.claim(out):
-        compile_kernels(prepare(Recipe(game, lineup, seed, 1, 1, cfg.params, cfg.data_dir)))
-        bar, advance = progress(ln.total_games(cfg), f"{game} learn")
-        with bar:
-            try:
-                records = ln.learn(cfg, out, command, advance)
-            except Interrupted:
-                raise Interrupted(f"interrupted; what was done is kept in {out}: rerun with --resume") from None
-        ln.write_report(out, cfg, records, command)
+        try:
+            compile_kernels(prep)
+            bar, advance = progress(ln.total_games(cfg), f"{game} learn")
+            with bar:
+                records = ln.learn(cfg, out, command, advance, lambda text: typer.echo(f"warning: {text}", err=True))
+            ln.write_report(out, cfg, records, command)
+        except Interrupted:
+            raise Interrupted(f"interrupted; {ln.kept_text(out, cfg)}") from None
+        except WriteError as e:
+            raise WriteError(f"{e}; {ln.kept_text(out, cfg)}") from None
     for r in records:
         vs = "" if r.diff_vs_best is None else f"; vs the best so far {r.diff_vs_best:+.1%} [{r.diff_lo:+.1%}, " \
              f"{r.diff_hi:+.1%}], head to head {r.head_to_head:.1%}"  # fmt: skip

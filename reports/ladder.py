@@ -237,8 +237,9 @@ def ladder(
     games = sum(f.height for f in frames)
     manifest = experiment_manifest(base, "skill ladder", len(frames), 0, time.perf_counter() - started,
                                    strategies=codes, players=players, anchor=anchor)  # fmt: skip
-    manifest.update(n=games, games_per_arm=[arm["games"] for arm in plan["arms"]], budget_cpu_s=plan["budget"],
-                    planned_cpu_s=plan["cpu"])  # fmt: skip
+    manifest.update(n=games, games_done=games, games_per_arm=[arm["games"] for arm in plan["arms"]],
+                    budget_cpu_s=plan["budget"], planned_cpu_s=plan["cpu"])  # fmt: skip
+    manifest["games_per_second"] = round(games / manifest["wall_seconds"], 1) if manifest["wall_seconds"] else None
     manifest["lineup"] = [f"one of A against {players - 1} of B, A != B in {codes}"]
     tables = {
         "ratings": matchups.ratings_table(rows, fit, codes),

@@ -8,15 +8,21 @@ The fit is statsmodels' (already a dependency): a binomial GLM (logistic) of the
 of the rank share (`--target`); features are standardised for the fit and the scaling folded into the
 coefficients, so the kernels compute bias + sum(coef * feature) on the raw features.
 
-Everything kept under --out is resumable: each generation's sample chunks (samples/gen<g>-<c>.parquet),
-its model (models/gen<g>.json) and its judgement (generations.json), written atomically.
+Everything kept under --out is resumable, and kept as sim/store.py keeps answers: keyed and sealed. learn.json
+(written before anything else) holds what made the learn: its settings and what decides its games (the code, rules,
+knobs and data contents fingerprints, and the weights each code of its lineup plays); a resume made by anything else
+is refused, naming what differs. Each sample chunk (samples/gen<g>-<c>.parquet) has a sealed record beside it
+(gen<g>-<c>.json: the key of what played it and the sha256 of its bytes), each generation's model
+(models/gen<g>.json), its judgement (generations.json) and model.json are sealed documents carrying the learn's
+key: a kept file that is missing, damaged, edited or made by another learn is played, fitted or judged again
+(named in a warning), never read. Every file is written atomically; a full disk is a WriteError naming the file.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import math
-import os
 import time
 import warnings
 from dataclasses import asdict, dataclass, field
@@ -25,10 +31,12 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from sim.errors import ParamError, did_you_mean
+from sim.errors import InputError, ParamError, RunDataError, WriteError, did_you_mean
+from sim.output import atomic_write_bytes, remove_stale_temps
 from sim.samples import OUTCOMES, sample_range
+from sim.seal import key_of, read_sealed, sha256, write_sealed
 from strategies.learned import MARGIN, NEVER
-from strategies.learned_model import KIND, LOOKS, MOST_WORLDS, feature_names, write_model
+from strategies.learned_model import KIND, LOOKS, MOST_WORLDS, feature_names
 
 TARGETS = ("win", "rank_share")
 HOLDOUT = 5  # games whose index % HOLDOUT == 0 are held out of the fit (the accuracy is measured on them)
@@ -106,6 +114,11 @@ def default_players(book, n_players: int) -> list[str]:
 
 
 def check_config(cfg: LearnConfig) -> None:
+    """Every option in range, the sizes included, before anything is played or written: the samples of every
+    generation are kept in memory for the fit, and the games' indices must stay in their ranges (the sampling
+    games below EVAL_FIRST, the judging games above it, below 2**63)."""
+    from sim.recipe import MAX_INDEX, check_memory
+
     if cfg.target not in TARGETS:
         raise ParamError(f"unknown target {cfg.target!r}: one of {', '.join(TARGETS)}")
     if cfg.look not in LOOKS:
@@ -115,36 +128,164 @@ def check_config(cfg: LearnConfig) -> None:
             raise ParamError(f"{name} must be at least 1, not {v}")
     if not 1 <= cfg.worlds <= MOST_WORLDS:
         raise ParamError(f"--worlds must be from 1 to {MOST_WORLDS}, not {cfg.worlds}")
+    if cfg.games * cfg.generations > EVAL_FIRST:
+        raise ParamError(f"--games {cfg.games} in {cfg.generations} generations: at most {EVAL_FIRST:,} sampling "
+                         "games in all (the judging games' indices start there)")  # fmt: skip
+    if EVAL_FIRST + 2 * cfg.eval_games - 1 > MAX_INDEX:
+        raise ParamError(f"--eval-games {cfg.eval_games}: at most {(MAX_INDEX - EVAL_FIRST + 1) // 2:,} (a game "
+                         "index is below 2**63)")  # fmt: skip
+    row = len(cfg.players) * (len(feature_names(cfg.game)) + 8) * 8  # a sampled seat's features and outcomes
+    sampled = f"--games {cfg.games} in {cfg.generations} generations (every sample is kept for the fit)"
+    check_memory(cfg.games * cfg.generations * PER_GAME * row, sampled)
+    check_memory(cfg.eval_games * 8 * 4, f"--eval-games {cfg.eval_games}")
+
+
+# ------------------------------------------------------------------ what a learn keeps, keyed and sealed
+
+LEARN_FILE = "learn.json"
+LOG_FILE = "generations.json"
+RUN_KIND = "playout learn run"
+# How the user names each setting, for a resume refused because one differs.
+OPTIONS = {"game": "game", "players": "--players", "games": "--games", "generations": "--generations",
+           "eval_games": "--eval-games", "target": "--target", "seed": "--seed", "params": "--set",
+           "data_dir": "--data", "proposer": "--proposer", "look": "--look"}  # fmt: skip
+MADE_BY = (("code_fingerprint", "other code"), ("rules_version", "other rules"), ("data_fingerprint", "other data"),
+           ("params_fingerprint", "other rule knobs"), ("fingerprints", "other weights under its codes (a model or "
+           "preset replaced since)"))  # fmt: skip
+
+
+def identity(cfg: LearnConfig, prep) -> dict:
+    """What made a learn: its settings (all but --worlds, which only the final margin step plays with, and a
+    resume may play again in more worlds) and what decides its games."""
+    from sim.engine import manifest_for
+
+    settings = {k: v for k, v in asdict(cfg).items() if k != "worlds"}
+    made = manifest_for(prep, "running", 0.0, 0, None)
+    book = prep.spec.strategies
+    return {"settings": settings, **{k: made[k] for k, _ in MADE_BY if k != "fingerprints"},
+            "fingerprints": book.fingerprints([*cfg.players, cfg.proposer, "greedy"])}  # fmt: skip
+
+
+def claim_learn(out: Path, ident: dict) -> str:
+    """The key of the learn in `out`: its learn.json when it was made by `ident` (refused in one line when
+    by anything else), or a new learn.json written before anything else is."""
+    path = out / LEARN_FILE
+    if path.exists():
+        kept = read_sealed(path)  # a damaged or edited one: RunDataError, one line
+        old = kept.get("identity") if kept.get("kind") == RUN_KIND else None
+        if not isinstance(old, dict) or not isinstance(old.get("settings"), dict):
+            raise RunDataError(f"{path} does not record a playout learn: give another --out")
+        if old["settings"] != ident["settings"]:
+            was, now = old["settings"], ident["settings"]
+            differ = [f"{option} {was.get(name)!r} there, {now[name]!r} now"
+                      for name, option in OPTIONS.items() if was.get(name) != now[name]]  # fmt: skip
+            raise ParamError(f"{out} holds a learn run with other settings ({'; '.join(differ)}): give the same "
+                             "options, or another --out")  # fmt: skip
+        for name, what in MADE_BY:
+            if old.get(name) != ident[name]:
+                shown = "" if name == "fingerprints" else f" ({name} {old.get(name)} there, {ident[name]} now)"
+                raise ParamError(f"{out} holds a learn made by {what}{shown}: its samples and models would not "
+                                 "match the rest; give another --out to learn again")  # fmt: skip
+        return key_of(ident)
+    if any((out / name).exists() for name in (LOG_FILE, "samples", "models", "model.json")):
+        raise ParamError(f"{out} holds samples or models of another learn run (no {LEARN_FILE}): give another --out")
+    ensure_dir(out)
+    write_sealed(path, {"kind": RUN_KIND, "identity": ident})
+    return key_of(ident)
+
+
+def ensure_dir(path: Path) -> Path:
+    """mkdir -p, a fault of the machine (a full disk) a WriteError naming the directory."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise WriteError(f"cannot create {path} ({e.strerror or e})") from None
+    return path
+
+
+def kept_sealed(path: Path, key: str, warn) -> dict | None:
+    """The sealed document at path when it carries the learn's key, else None (a missing one silently; a damaged,
+    edited or foreign one named through warn)."""
+    if not path.exists():
+        return None
+    try:
+        doc = read_sealed(path)
+    except (InputError, RunDataError) as e:
+        warn(f"{e}: made again")
+        return None
+    if doc.get("learn_key") != key:
+        warn(f"{path} was made by another learn: made again")
+        return None
+    return doc
+
+
+def write_kept(path: Path, doc: dict, key: str) -> dict:
+    ensure_dir(path.parent)
+    return write_sealed(path, {**doc, "learn_key": key})
+
+
+def _quiet(message: str) -> None:
+    pass
 
 
 # ------------------------------------------------------------------ samples
 
 
-def sample_generation(cfg, lineup, gen, out: Path, advance) -> pl.DataFrame:
-    """Generation `gen`'s samples: chunks of CHUNK games played by `lineup`, each kept as a parquet part."""
+def sample_generation(cfg, lineup, gen, out: Path, advance, key: str = "", warn=_quiet) -> pl.DataFrame:
+    """Generation `gen`'s samples: chunks of CHUNK games played by `lineup`, each kept as a parquet part with a
+    sealed record of what played it and of its bytes; a kept part is read only when both agree."""
     from sim.recipe import Recipe, prepare
 
-    folder = out / "samples"
-    folder.mkdir(parents=True, exist_ok=True)
-    prep = None
-    parts = []
+    folder = ensure_dir(out / "samples")
+    prep = prepare(Recipe(cfg.game, lineup, cfg.seed, cfg.games, CHUNK, cfg.params, cfg.data_dir))
+    played = [prep.spec.strategies.fingerprint(code) for code in lineup]  # what each seat plays, not where from
+    frames = []
     first = gen * cfg.games
     for c in range(-(-cfg.games // CHUNK)):
         path = folder / f"gen{gen}-{c:05d}.parquet"
         count = min(CHUNK, cfg.games - c * CHUNK)
-        if path.exists():
+        made_by = key_of({"learn": key, "generation": gen, "chunk": c, "games": count, "lineup": played})
+        frame = kept_samples(path, made_by, warn)
+        if frame is not None:
             advance.skip(count)
         else:
-            prep = prep or prepare(Recipe(cfg.game, lineup, cfg.seed, cfg.games, CHUNK, cfg.params, cfg.data_dir))
             frame = sample_range(prep, first + c * CHUNK, count, STRIDE, PER_GAME).with_columns(
                 pl.lit(gen, pl.Int16).alias("generation")
             )
-            tmp = path.with_suffix(".tmp")
-            frame.write_parquet(tmp)
-            os.replace(tmp, path)
+            buffer = io.BytesIO()
+            frame.write_parquet(buffer)
+            data = buffer.getvalue()
+            atomic_write_bytes(path, data)  # the part first, then its record: a part without one is played again
+            write_sealed(path.with_suffix(".json"), {"key": made_by, "sha256": sha256(data), "rows": frame.height})
             advance(count)
-        parts.append(path)
-    return pl.concat([pl.read_parquet(p) for p in parts])
+        frames.append(frame)
+    return pl.concat(frames)
+
+
+def kept_samples(path: Path, made_by: str, warn) -> pl.DataFrame | None:
+    """A kept sample part when its record says `made_by` played it and its bytes hash to the record's."""
+    record = path.with_suffix(".json")
+    if not path.exists() and not record.exists():
+        return None
+    why = None
+    try:
+        doc = read_sealed(record)
+        data = path.read_bytes()
+        if doc.get("key") != made_by:
+            why = "it was played by another learn or lineup"
+        elif doc.get("sha256") != sha256(data):
+            why = "its bytes do not match its record (damaged or edited)"
+    except (InputError, RunDataError) as e:
+        why = str(e)
+    except OSError as e:
+        why = f"cannot be read ({e.strerror or e})"
+    if why is None:
+        try:
+            return pl.read_parquet(io.BytesIO(data))
+        except Exception as e:  # noqa: BLE001  (a part whose bytes hash right but polars cannot read: play it again)
+            why = f"not a parquet file ({type(e).__name__})"
+    warn(f"{path}: {why}: playing it again")
+    return None
 
 
 # ------------------------------------------------------------------ the fit
@@ -264,9 +405,10 @@ def total_games(cfg: LearnConfig) -> int:
             + len(SETTINGS) * cfg.eval_games)  # fmt: skip
 
 
-def learn(cfg: LearnConfig, out: Path, command: str, advance) -> list[Generation]:
+def learn(cfg: LearnConfig, out: Path, command: str, advance, warn=_quiet) -> list[Generation]:
     """Run (or resume) the generations, then choose the best model's override margin; returns the generations'
-    records. The best model is out/model.json, with the margins tried."""
+    records. The best model is out/model.json, with the margins tried. What is kept in `out` is reused only
+    when it was made by this learn and is intact (module docstring); `warn(text)` names what is made again."""
     from sim.recipe import Recipe, prepare
 
     check_config(cfg)
@@ -274,20 +416,10 @@ def learn(cfg: LearnConfig, out: Path, command: str, advance) -> list[Generation
     names = list(feature_names(cfg.game))
     n = len(cfg.players)
     prep = prepare(Recipe(cfg.game, cfg.players, cfg.seed, 1, 1, cfg.params, cfg.data_dir))
-    log_path = out / "generations.json"
-    settings = asdict(cfg)
-    if cfg.look == "step":  # a run from before --look has no such setting, and resumes
-        del settings["look"]
-    del settings["worlds"]  # the final step's alone: a resume may choose the margin again in more worlds
-    done: list[dict] = []
-    if log_path.exists():
-        kept = json.loads(log_path.read_text())
-        if kept["settings"] != settings:
-            raise ParamError(f"{out} holds a learn run with other settings: give another --out")
-        done = kept["generations"]
-    elif (out / "samples").exists():
-        raise ParamError(f"{out} holds samples of another learn run: give another --out")
-    records = [Generation(**g) for g in done]
+    key = claim_learn(out, identity(cfg, prep))
+    for folder in ("samples", "models"):  # the caller holds out's lock: a temporary file there is a killed writer's
+        remove_stale_temps(out / folder)
+    records = kept_records(out, key, warn)
     frames = []
     best = next((r for r in reversed(records) if r.kept), None)
     best_wins = None
@@ -297,7 +429,7 @@ def learn(cfg: LearnConfig, out: Path, command: str, advance) -> list[Generation
         lineup = list(cfg.players)
         if best is not None:  # the best model so far plays half the seats
             lineup = [f"learned@{best.model}" if i % 2 == 0 else c for i, c in enumerate(cfg.players)]
-        frames.append(sample_generation(cfg, lineup, gen, out, advance))
+        frames.append(sample_generation(cfg, lineup, gen, out, advance, key, warn))
         if gen < len(records):  # judged before an interruption
             skip = cfg.eval_games * (1 if gen == 0 else 2)
             advance.skip(skip)
@@ -306,8 +438,8 @@ def learn(cfg: LearnConfig, out: Path, command: str, advance) -> list[Generation
             continue
         frame = pl.concat(frames)
         fitted = fit(frame, names, cfg.target)
-        path = out / "models" / f"gen{gen}.json"
-        write_model(path, model_doc(cfg, names, fitted, prep, [], command))
+        path = model_path(out, gen)
+        write_kept(path, model_doc(cfg, names, fitted, prep, [], command), key)
         code = f"learned@{path}"
         mine = wins(cfg, [code, *greedy3], code, EVAL_FIRST, cfg.eval_games, advance)
         m, lo, hi = interval(mine)
@@ -327,22 +459,49 @@ def learn(cfg: LearnConfig, out: Path, command: str, advance) -> list[Generation
         if kept:
             best = record
             best_wins = mine
-        write_log(log_path, settings, records)
+        write_kept(out / LOG_FILE, {"generations": [asdict(r) for r in records]}, key)
         if kept:
-            write_final(out, cfg, names, fitted, prep, records, command)
-    choose_margin(cfg, out, advance, command)
+            write_final(out, records, key)
+    choose_margin(cfg, out, advance, command, key, records, warn)
     return records
 
 
-def choose_margin(cfg: LearnConfig, out: Path, advance, command: str) -> list[dict]:
+def model_path(out: Path, gen: int) -> Path:
+    return Path(out) / "models" / f"gen{gen}.json"
+
+
+def kept_records(out: Path, key: str, warn) -> list[Generation]:
+    """The generations judged before an interruption, as far as each one's model is kept intact: from the first
+    whose model is missing, damaged or another learn's, the generations are fitted and judged again."""
+    doc = kept_sealed(out / LOG_FILE, key, warn)
+    records = []
+    try:
+        for g, r in enumerate((doc or {}).get("generations", [])):
+            if r.get("gen") != g:
+                raise TypeError
+            if kept_sealed(model_path(out, g), key, warn) is None:
+                break
+            records.append(Generation(**{**r, "model": str(model_path(out, g))}))  # where the folder is now
+    except (TypeError, AttributeError):
+        warn(f"{out / LOG_FILE} does not record generations: judged again")
+        return []
+    return records
+
+
+def choose_margin(cfg: LearnConfig, out: Path, advance, command: str, key: str | None = None,
+                  records: list[Generation] | None = None, warn=_quiet) -> list[dict]:  # fmt: skip
     """The override margin and look-ahead the best model plays best with in cfg.worlds re-deals: each of
     SETTINGS, one seat against greedy on the same judging games (common random numbers), the one pick_setting
     chooses written into model.json (`margin`, `look` and `worlds`, with every setting tried as `margins`). A
     value that only costs its proposer wins is thereby shipped as the proposer alone (margin 1000), and the
     model says so. A model.json whose `margins` name their look keeps them on a resume; those of other worlds
-    stay in `margins` but are not chosen from (the command recorded is the one that chose)."""
+    stay in `margins` but are not chosen from (the command recorded is the one that chose). A model.json that
+    is not this learn's intact one (`key`) is made again from the best generation's model, every setting
+    played again."""
     model = out / "model.json"
-    doc = json.loads(model.read_text())
+    doc = kept_sealed(model, key, warn) if key is not None else read_sealed(model)
+    if doc is None:
+        doc = write_final(out, records or [], key)
     # A resume keeps what was tried (same model, same judging games) and plays only the settings it lacks: a
     # look added since (round), other worlds, or every setting for a model from before lv_look.
     known = {(r["look"], r["margin"], r.get("worlds", 1)): r for r in doc.get("margins", []) if "look" in r}
@@ -359,7 +518,8 @@ def choose_margin(cfg: LearnConfig, out: Path, advance, command: str) -> list[di
     best = pick_setting(tried)
     doc["margin"], doc["look"], doc["worlds"] = best["margin"], best["look"], cfg.worlds
     doc["margins"], doc["command"] = [*known.values(), *tried], command
-    write_model(model, doc)
+    doc = {k: v for k, v in doc.items() if k not in ("content_sha256", "learn_key")}
+    write_kept(model, doc, key) if key is not None else write_sealed(model, doc)
     return tried
 
 
@@ -378,17 +538,32 @@ def pick_setting(tried: list[dict]) -> dict:
     return chosen
 
 
-def write_log(path: Path, settings: dict, records: list[Generation]) -> None:
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps({"settings": settings, "generations": [asdict(r) for r in records]}, indent=1))
-    os.replace(tmp, path)
-
-
-def write_final(out: Path, cfg, names, fitted, prep, records, command) -> None:
-    """model.json: the best model, with every generation's strength."""
+def write_final(out: Path, records: list[Generation], key: str) -> dict:
+    """model.json: the best generation's model (its kept, sealed file), with the strength of every generation
+    up to it (as written when it was kept)."""
+    best = next((r for r in reversed(records) if r.kept), None)
+    source = kept_sealed(model_path(out, best.gen), key, _quiet) if best is not None else None
+    if source is None:
+        raise RunDataError(f"{out}: no intact model of a kept generation to write model.json from: learn again "
+                           "in another --out")  # fmt: skip
     gens = [{"generation": r.gen, "win_vs_greedy3": r.win_vs_greedy, "lo": r.lo, "hi": r.hi, "kept": r.kept,
-             "samples": r.samples, "auc": r.auc} for r in records]  # fmt: skip
-    write_model(out / "model.json", model_doc(cfg, names, fitted, prep, gens, command))
+             "samples": r.samples, "auc": r.auc} for r in records[: best.gen + 1]]  # fmt: skip
+    doc = {k: v for k, v in source.items() if k not in ("content_sha256", "learn_key")}
+    return write_kept(out / "model.json", {**doc, "generations": gens}, key)
+
+
+def kept_text(out: Path, cfg: LearnConfig) -> str:
+    """What an interrupted learn keeps in `out`, for the line Ctrl-C prints."""
+    parts = len(list((Path(out) / "samples").glob("gen*-*.json"))) if (Path(out) / "samples").is_dir() else 0
+    chunks = cfg.generations * -(-cfg.games // CHUNK)
+    try:
+        judged = len(read_sealed(Path(out) / LOG_FILE).get("generations", []))
+    except (InputError, RunDataError):
+        judged = 0
+    if not (Path(out) / LEARN_FILE).exists():
+        return "nothing was kept"
+    return (f"kept {min(parts, chunks)} of {chunks} sample chunks and {judged} of {cfg.generations} "
+            f"judged generations in {out}: rerun with --resume to go on")  # fmt: skip
 
 
 # ------------------------------------------------------------------ the report
@@ -406,7 +581,7 @@ def write_report(out: Path, cfg: LearnConfig, records: list[Generation], command
     names = list(feature_names(cfg.game))
     frame = pl.concat([pl.read_parquet(p) for p in sorted((out / "samples").glob("gen*.parquet"))])
     best = next(r for r in reversed(records) if r.kept)
-    doc = json.loads(Path(best.model).read_text())
+    doc = json.loads(model_path(out, best.gen).read_text())
     held = frame.filter(pl.col("game") % HOLDOUT == 0)
     x = held.select([f"f_{n}" for n in names]).to_numpy()
     value = x @ np.asarray(doc["coef"]) + doc["bias"]
@@ -423,8 +598,7 @@ def write_report(out: Path, cfg: LearnConfig, records: list[Generation], command
     ax.set_ylabel("observed win share")
     ax.set_title(f"{cfg.game}: calibration of generation {best.gen}")
     fig.tight_layout()
-    fig.savefig(out / "calibration.png", dpi=100)
-    plt.close(fig)
+    save_figure(fig, out / "calibration.png")
     fig, ax = plt.subplots(figsize=(6, 4))
     gens = [r.gen for r in records]
     ax.errorbar(gens, [r.win_vs_greedy for r in records],
@@ -435,8 +609,7 @@ def write_report(out: Path, cfg: LearnConfig, records: list[Generation], command
     ax.set_ylabel("win rate, one seat vs greedy (95%)")
     ax.set_title(f"{cfg.game}: strength per generation")
     fig.tight_layout()
-    fig.savefig(out / "strength.png", dpi=100)
-    plt.close(fig)
+    save_figure(fig, out / "strength.png")
     table = pl.DataFrame([{k: v for k, v in asdict(r).items() if k != "model"} for r in records])
     coefs = pl.DataFrame({"feature": [*names, "bias"], "coefficient": [*doc["coef"], doc["bias"]]})
     header = [f"command: {command}", f"target: {cfg.target}; sampling lineup {','.join(cfg.players)}; "
@@ -459,6 +632,16 @@ def write_report(out: Path, cfg: LearnConfig, records: list[Generation], command
         Section("The model", "coefficients on the raw features", [], [Table("coefficients", coefs)]),
     ]  # fmt: skip
     return write_html(out / "report.html", f"{cfg.game}: learned value", header, sections)
+
+
+def save_figure(fig, path: Path) -> None:
+    """The figure as a PNG, written atomically (a full disk: a WriteError naming the file)."""
+    import matplotlib.pyplot as plt
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100)
+    plt.close(fig)
+    atomic_write_bytes(path, buffer.getvalue())
 
 
 _ = OUTCOMES  # the sample frame's outcome columns; `--target` picks among them

@@ -197,33 +197,77 @@ MEMBERSHIP_TEXT = ("surely out", "cannot tell", "surely in")
 
 SETTLED = "settled"
 MOVING = "still moving with strength"
+TOO_FEW = "too few games to tell"
 UNRATED = "not judged: fewer than two populations on the game's ladder"
 UNMEASURED = "not judged: a strongest population's answer was not measured"
+UNRATED_APART = "not judged: a population the ladder does not rate answers otherwise"
+# How narrow the strongest populations' 95% intervals must be (their half-width at most this) for "settled": two
+# answers that agree within wider intervals may still differ by more than an answer is read to. A win rate or a
+# change of one (seat fairness, card values, matchups): 2.5 points, so two answers 5 points apart are told apart
+# (a seat's rate near 1/4 or 1/3 at about 1,500 games and more). A fair value: half a step of the swept knob, so
+# the two answers name one value of the sweep.
+SETTLE_HALF_WIDTH = 0.025
 
 
-def judge_strength(estimates: Sequence[Estimate], ratings: dict[Variation, float]) -> dict[str, tuple[str, str]]:
-    """Per conclusion, does the answer still move as the players get stronger? (verdict, why): settled when
-    the two strongest rated populations (on the strongest's data set) agree within their 95% intervals,
-    still moving when their intervals are apart. Weaker populations may disagree: that is what strength
-    changes, and why the answer of the strongest two is the one to read."""
+def settle_half_width(question_name: str, values=()) -> float:
+    """The widest 95% half-width of a strongest population's answer that can be called settled (SETTLE_HALF_WIDTH,
+    or for a fair value half the swept knob's step)."""
+    if question_name == "fair-value" and len(values) > 1:
+        return 0.5 * min(b - a for a, b in zip(values, values[1:], strict=False))
+    return SETTLE_HALF_WIDTH
+
+
+def judge_strength(
+    estimates: Sequence[Estimate],
+    ratings: dict[Variation, float],
+    half_width: float = SETTLE_HALF_WIDTH,
+    populations: Sequence[Variation] | None = None,
+) -> dict[str, tuple[str, str]]:
+    """Per conclusion, does the answer still move as the players get stronger? (verdict, why).
+
+    The two strongest rated populations (on the strongest's data set) are judged, and with them every population
+    played that the ladder does not rate (`populations`: the variations whose lineup is one code; the rated ones
+    default), since any of them may be stronger than both. Still moving when the two strongest rated answer
+    apart (95% intervals apart); not judged when an unrated population answers apart from one of them; too few
+    games to tell when they agree but an interval is wider than `half_width` each side (wide intervals agree
+    with anything: eight games a seat would call every seat settled); settled when they agree within intervals
+    that narrow. Weaker rated populations may disagree: that is what strength changes."""
     out = {}
     for conclusion in dict.fromkeys(e.conclusion for e in estimates):
-        mine = [e for e in estimates if e.conclusion == conclusion and e.variation in ratings]
-        mine.sort(key=lambda e: -ratings[e.variation])
-        mine = [e for e in mine if e.variation.data == mine[0].variation.data] if mine else mine
-        if len(mine) < 2:
+        rated = [e for e in estimates if e.conclusion == conclusion and e.variation in ratings]
+        rated.sort(key=lambda e: -ratings[e.variation])
+        rated = [e for e in rated if e.variation.data == rated[0].variation.data] if rated else rated
+        if len(rated) < 2:
             out[conclusion] = (UNRATED, "")
             continue
-        a, b = mine[:2]
+        a, b = rated[:2]
+        unrated = [e for e in estimates if e.conclusion == conclusion and e.variation not in ratings
+                   and e.variation in (populations or ()) and e.variation.data == a.variation.data]  # fmt: skip
         pair = f"{a.variation.players} ({ratings[a.variation]:.2f}) vs {b.variation.players} "
         pair += f"({ratings[b.variation]:.2f})"
-        if not np.isfinite([a.lo, a.hi, b.lo, b.hi]).all():
+        judged = [a, b, *unrated]
+        if not np.isfinite([x for e in judged for x in (e.lo, e.hi)]).all():
             out[conclusion] = (UNMEASURED, pair)
-        elif a.hi < b.lo or b.hi < a.lo:
+        elif apart(a, b):
             out[conclusion] = (MOVING, f"{pair}: intervals apart")
+        elif odd := [u for u in unrated if apart(u, a) or apart(u, b)]:
+            names = ", ".join(u.variation.players for u in odd)
+            out[conclusion] = (UNRATED_APART, f"{pair}; {names} (unrated) apart from them: rate it (playout ladder "
+                                              "--add CODE) to tell whether it is stronger")  # fmt: skip
+        elif wide := [e for e in judged if (e.hi - e.lo) / 2 > half_width * (1 + 1e-9)]:  # not by rounding
+            widest = max((e.hi - e.lo) / 2 for e in wide)
+            out[conclusion] = (TOO_FEW, f"{pair}: intervals overlap, but {widest:.3g} wide each side where "
+                                        f"settled needs at most {half_width:.3g}: play more games")  # fmt: skip
         else:
-            out[conclusion] = (SETTLED, f"{pair}: intervals overlap")
+            extra = f", with {', '.join(u.variation.players for u in unrated)} (unrated)" if unrated else ""
+            out[conclusion] = (SETTLED, f"{pair}{extra}: intervals overlap, each at most {half_width:.3g} wide "
+                                        "each side")  # fmt: skip
     return out
+
+
+def apart(a: Estimate, b: Estimate) -> bool:
+    """Whether two answers' 95% intervals do not overlap."""
+    return a.hi < b.lo or b.hi < a.lo
 
 
 def strength_table(estimates: Sequence[Estimate], ratings: dict[Variation, list[float] | None]) -> pl.DataFrame:

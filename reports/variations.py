@@ -211,7 +211,9 @@ def robustness(
     top = question.top if question.name == "card-value" else None
     verdicts = rb.judge_all(estimates, reference, top)
     ratings = population_ratings(variations)
-    strength = rb.judge_strength(estimates, {v: r[0] for v, r in ratings.items() if r})
+    populations = [v for v, r in variations if len(set(r.players)) == 1]  # a lineup of one code, rated or not
+    half_width = rb.settle_half_width(question.name, question.values)
+    strength = rb.judge_strength(estimates, {v: r[0] for v, r in ratings.items() if r}, half_width, populations)
     tops = {v.label: rb.top_k(estimates, v, question.top) for v, _ in variations} if top else {}
     manifest = experiment_manifest(
         base, f"robustness of {question.describe()}", len(variations), games_of(question, base),
@@ -246,7 +248,8 @@ def robustness(
         ))  # fmt: skip
         shown["strength"] = Shown(
             table, "each population's rating on the game's shipped ladder beside its answer (the verdicts' "
-            "with_strength: settled when the two strongest agree within their 95% intervals)",
+            "with_strength: settled when the two strongest rated, and every unrated population, agree within 95% "
+            f"intervals at most {half_width:.3g} wide each side; too few games to tell when wider)",
             Figure("strength.png", lambda caption, path: against_strength(
                 table, reference, caption, path, title=title)),
         )  # fmt: skip

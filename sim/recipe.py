@@ -165,10 +165,14 @@ def check_search_weights(spec: GameSpec, player: Player) -> None:
     iteration, truncate a fraction, and fail (or be killed) allocating a tree beyond memory."""
     if player.strategy.code == "random" and ":" in player.code:  # it reads no weight: they would change nothing
         raise ParamError(f"player code {player.code!r}: the random bot takes no weights")
-    if player.strategy.family != "mcts":
-        return
     at = {w.name: i for i, w in enumerate(spec.strategies.weights)}
     w = player.weights
+    check_weight_values(spec, player)
+    if player.strategy.family == "learned" and not w[at["lv_margin"]] >= 0:
+        raise ParamError(f"player code {player.code!r}: lv_margin must be 0 or more, not {w[at['lv_margin']]:g} "
+                         "(the proposer's choice stands unless another is rated higher by more than it)")  # fmt: skip
+    if player.strategy.family != "mcts":
+        return
     most = max_search_iters()
     iters, depth, c = w[at["iters"]], w[at["depth"]], w[at["c"]]
     if not (iters == int(iters) and 1 <= iters <= most):
@@ -184,6 +188,27 @@ def check_search_weights(spec: GameSpec, player: Player) -> None:
                          "to the end: give a depth")  # fmt: skip
     if w[at["eval"]] > 0 and "lv_bias" not in at:
         raise ParamError(f"player code {player.code!r}: eval=learned needs a learned value, which {spec.name} has not")
+    if w[at["eval"]] > 0 and depth == 0:
+        raise ParamError(f"player code {player.code!r}: eval=learned scores a rollout cut at depth, and depth=0 "
+                         "plays every rollout to the end, where the value is never read: give a depth (e.g. "
+                         "depth=8)")  # fmt: skip
+
+
+def check_weight_values(spec: GameSpec, player: Player) -> None:
+    """Every weight the player's kernel reads holds a value that weight can take, whether typed in the code or
+    read from a preset or model file: a count (lv_worlds) a whole number in its range, a categorical weight
+    (rollout, search, eval, cut, lv_look) one of its named values (the kernel reads another id as something)."""
+    for i, weight in enumerate(spec.strategies.weights):
+        value = player.weights[i]
+        reads = not weight.only or weight.only == player.strategy.family
+        if not reads and not (weight.only == "learned" and player.strategy.family == "mcts"):  # eval=learned: lv_
+            continue
+        if weight.whole is not None and not (value == int(value) and weight.whole[0] <= value <= weight.whole[1]):
+            raise ParamError(f"player {player.code}: {weight.name} = {value:g} is not a whole number from "
+                             f"{weight.whole[0]} to {weight.whole[1]}")  # fmt: skip
+        if weight.choices is not None and value not in weight.choices.values():
+            named = ", ".join(f"{name} ({v:g})" for name, v in weight.choices.items())
+            raise ParamError(f"player {player.code}: {weight.name} = {value:g} is not one of {named}")
 
 
 def check_knobs_apply(changed: dict[str, int], n_players: int) -> None:

@@ -123,9 +123,9 @@ class StrategyBook:
     def model_strategy(self, doc: dict, code: str) -> Strategy:
         """A model as a strategy: the `learned` kernel, the model's coefficients as its weights."""
         kernel = next(s.kernel for s in self.strategies.values() if s.family == "learned")
-        for name in learned_model.proposer_weights(doc):
-            if name not in self._index:
-                raise ParamError(f"model {code}: its proposer sets unknown weight {name!r} for {self.game}")
+        greedy = self.strategies["greedy"].kernel
+        one_step = [c for c, s in self.strategies.items() if s.kernel == greedy]
+        learned_model.check_proposer(code, doc, self.weights, one_step)
         return Strategy(code, kernel, "one step, the learned value of a model file", learned_model.model_weights(doc),
                         "learned")  # fmt: skip
 

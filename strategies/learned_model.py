@@ -51,10 +51,15 @@ def read_model(path: str | Path, game: str, feature_names: tuple[str, ...]) -> d
         raise ParamError(f"{path} is not a model: it is not JSON ({WHAT})") from None
     if not isinstance(doc, dict) or doc.get("kind") != KIND or any(k not in doc for k in REQUIRED):
         raise ParamError(f"{path} is not a model ({WHAT})")
+    for name in ("game", "rules_version", "data_fingerprint"):
+        if not isinstance(doc[name], str):
+            raise ParamError(f"model {path}: its {name} {doc[name]!r} is not a text")
     if doc["game"] != game:
         raise ParamError(f"model {path} was learned for the game {doc['game']!r}, not {game}")
-    if list(doc["features"]) != list(feature_names):
-        raise ParamError(f"model {path} reads another feature set than {game}'s ({len(doc['features'])} features, "
+    features = doc["features"]
+    if not isinstance(features, list) or features != list(feature_names):
+        count = f"{len(features)} features" if isinstance(features, list) else f"features {features!r}"
+        raise ParamError(f"model {path} reads another feature set than {game}'s ({count}, "
                          f"the game declares {len(feature_names)}): learn again")  # fmt: skip
     coef = doc["coef"]
     numbers = [*coef, doc["bias"]] if isinstance(coef, list) else None
@@ -70,12 +75,40 @@ def read_model(path: str | Path, game: str, feature_names: tuple[str, ...]) -> d
         raise ParamError(f"model {path}: its proposer is not a code with finite weights")
     if "margin" in doc and not (_finite(doc["margin"]) and doc["margin"] >= 0):
         raise ParamError(f"model {path}: its margin is not a finite number >= 0")
-    if "look" in doc and doc["look"] not in LOOKS:
+    if "look" in doc and not (isinstance(doc["look"], str) and doc["look"] in LOOKS):
         raise ParamError(f"model {path}: its look {doc['look']!r} is not one of {', '.join(LOOKS)}")
     worlds = doc.get("worlds", 1)
     if not (isinstance(worlds, int) and not isinstance(worlds, bool) and 1 <= worlds <= MOST_WORLDS):
         raise ParamError(f"model {path}: its worlds {worlds!r} is not a whole number from 1 to {MOST_WORLDS}")
+    for name in ("target", "command"):
+        if name in doc and not isinstance(doc[name], str):
+            raise ParamError(f"model {path}: its {name} {doc[name]!r} is not a text")
     return doc
+
+
+def check_proposer(path, doc: dict, weights, one_step: list[str]) -> None:
+    """A model's proposer is one of the game's one-step bots (`one_step`: the codes of greedy's kernel) and sets
+    only the game's own weights (`weights`: the book's Weight list), each a value that weight can take: the
+    learned kernel calls greedy's with them, so a search's weight (iters, rollout) or a learned value's
+    (lv_worlds) in a proposer would be read by nothing, or read as another weight."""
+    proposer = doc.get("proposer", {"code": "greedy", "weights": {}})
+    if proposer["code"] not in one_step:
+        raise ParamError(f"model {path}: its proposer {proposer['code']!r} is not one of the game's one-step bots "
+                         f"({', '.join(one_step)})")  # fmt: skip
+    by_name = {w.name: w for w in weights}
+    for name, value in proposer["weights"].items():
+        w = by_name.get(name)
+        if w is None:
+            raise ParamError(f"model {path}: its proposer sets unknown weight {name!r}")
+        if w.only:
+            raise ParamError(f"model {path}: its proposer sets {name!r}, a weight of {w.only} players, not of "
+                             "a one-step bot")  # fmt: skip
+        if w.choices is not None and value not in w.choices.values():
+            raise ParamError(f"model {path}: its proposer sets {name} = {value!r}, not one of the values "
+                             f"{', '.join(f'{v:g}' for v in w.choices.values())} ({', '.join(w.choices)})")  # fmt: skip
+        if w.whole is not None and not (value == int(value) and w.whole[0] <= value <= w.whole[1]):
+            raise ParamError(f"model {path}: its proposer sets {name} = {value!r}, not a whole number from "
+                             f"{w.whole[0]} to {w.whole[1]}")  # fmt: skip
 
 
 def _finite(v) -> bool:

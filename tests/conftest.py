@@ -87,6 +87,7 @@ def _games(config) -> list[str]:
 # would run it), and the tests that share the baseline replays (shared_replays below).
 ONE_WORKER = {
     "tests/engine/test_learned.py": "learned value kernels",
+    "tests/engine/test_learn_store.py": "the uninterrupted learn every resumed one is compared with",
     "tests/engine/test_tune.py": "the badly set weight's tune",
     **{
         f"tests/{game}/test_features.py": f"{game} features kernels"

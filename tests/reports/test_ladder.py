@@ -160,3 +160,53 @@ def test_an_anchor_outside_the_ladder_is_refused(capsys):
     assert "not one of the ladder's populations" in fails(
         capsys, "ladder", "yokohama", "--only", "random,greedy", "--anchor", "orders"
     )
+
+
+# ---------------------------------------------------------------- issue 48
+
+
+def test_one_bot_under_two_names_is_refused_as_matrix_refuses_it(capsys):
+    book = get_game("yokohama").strategies
+    default = next(w.default for w in book.weights if w.name == "w_vp")
+    for argv in (["--only", f"random,greedy,greedy:w_vp={default}"], ["--only", "random,greedy", "--add",
+                                                                       f"greedy:w_vp={default}"]):  # fmt: skip
+        line = fails(capsys, "ladder", "yokohama", *argv, "-n", 4)
+        assert "names one bot twice: 'greedy' and" in line, line
+
+
+def test_an_empty_budget_is_refused_not_read_as_the_default(capsys):
+    assert "--budget '' is not a CPU time" in fails(capsys, "ladder", "yokohama", "--budget", "")
+
+
+def test_every_ladder_table_and_report_says_how_many_games_it_rests_on(tmp_path):
+    out = tmp_path / "ladder"
+    main(["ladder", "yokohama", "--only", "random,greedy", "--players", "2", "-n", "8", "--out", str(out), "-t", "1"])
+    for name in ("ratings.csv", "matrix.csv", "plan.csv", "costs.csv", "report.html"):
+        text = (out / name).read_text()
+        assert "n: 16 games" in text and "n: 0 games" not in text, name
+
+
+def test_ctrl_c_in_a_ladder_says_what_was_kept_and_the_same_command_goes_on(tmp_path, capsys, monkeypatch):
+    import cli
+    import sim.store
+
+    real, calls = sim.store.kept_run, []
+
+    def second_pair_interrupted(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise cli.Interrupted("interrupted")
+        return real(*args, **kwargs)
+
+    out = tmp_path / "ladder"
+    argv = ["ladder", "yokohama", "--only", "random,greedy", "--players", "2", "-n", "8", "--out", str(out), "-t", "1"]
+    monkeypatch.setattr(sim.store, "kept_run", second_pair_interrupted)
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    err = capsys.readouterr().err.strip()
+    assert e.value.code == 130, err
+    assert err == f"playout: interrupted; kept the plan and 1 of 2 pairs in {out}: rerun the same command to go on"
+    monkeypatch.setattr(sim.store, "kept_run", real)
+    main(argv)
+    assert "plan (kept from an earlier attempt)" in capsys.readouterr().out
+    assert (out / "ratings.csv").is_file()

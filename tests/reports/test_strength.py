@@ -32,6 +32,63 @@ def test_an_answer_is_settled_when_the_two_strongest_populations_agree_and_movin
     assert rb.judge_strength(unmeasured, ratings)["seat 0 wins"][0] == rb.UNMEASURED
 
 
+def test_wide_intervals_that_agree_are_too_few_games_to_tell_not_settled():
+    """Eight games a seat: every interval about 0.3 wide each side, so every pair overlaps; that tells nothing."""
+    ratings = {rb.Variation("builtin", p): r for p, r in [("greedy*4", 4.0), ("mcts*4", 5.0)]}
+    few = [estimate("greedy*4", 0.25, 0.30, f"seat {s}") for s in range(4)]
+    few += [estimate("mcts*4", 0.25 + 0.1 * s, 0.30, f"seat {s}") for s in range(4)]
+    judged = rb.judge_strength(few, ratings)
+    assert {verdict for verdict, _ in judged.values()} == {rb.TOO_FEW}
+    assert "0.3 wide each side where settled needs at most 0.025" in judged["seat 0"][1]
+    # at the threshold it is settled; one of the two a hair wider, and it is not
+    assert (
+        rb.judge_strength([estimate("greedy*4", 0.25, 0.025), estimate("mcts*4", 0.26, 0.025)], ratings)["seat 0 wins"][
+            0
+        ]
+        == rb.SETTLED
+    )
+    assert (
+        rb.judge_strength([estimate("greedy*4", 0.25, 0.0251), estimate("mcts*4", 0.26, 0.01)], ratings)["seat 0 wins"][
+            0
+        ]
+        == rb.TOO_FEW
+    )
+    # apart is apart, however wide: still moving
+    assert (
+        rb.judge_strength([estimate("greedy*4", 0.1, 0.05), estimate("mcts*4", 0.4, 0.05)], ratings)["seat 0 wins"][0]
+        == rb.MOVING
+    )
+
+
+def test_a_fair_value_is_settled_within_half_a_step_of_its_sweep():
+    assert rb.settle_half_width("fair-value", (0, 1, 2, 3)) == 0.5
+    assert rb.settle_half_width("fair-value", (0, 2, 4)) == 1.0
+    assert rb.settle_half_width("seat-fairness") == rb.SETTLE_HALF_WIDTH
+    ratings = {rb.Variation("builtin", p): r for p, r in [("learned*3", 12.45), ("greedy*3", 11.4)]}
+    fair = [estimate("learned*3", 1.92, 0.14, "fair"), estimate("greedy*3", 2.1, 0.3, "fair")]
+    assert rb.judge_strength(fair, ratings, 0.5)["fair"][0] == rb.SETTLED
+    wide = [estimate("learned*3", 1.92, 0.14, "fair"), estimate("greedy*3", 3.0, 1.9, "fair")]  # as wide as mcts-fast's
+    assert rb.judge_strength(wide, ratings, 0.5)["fair"][0] == rb.TOO_FEW
+
+
+def test_an_unrated_population_played_is_judged_with_the_two_strongest_rated():
+    """A population the ladder does not rate (a model file) may be stronger than both rated ones: the answer is
+    not settled while it disagrees with them, and it is named."""
+    ratings = {rb.Variation("builtin", p): r for p, r in [("greedy*4", 4.0), ("tuned*4", 4.2)]}
+    everyone = [rb.Variation("builtin", p) for p in ("greedy*4", "tuned*4", "learned@m.json*4")]
+    agree = [estimate("greedy*4", 0.30, 0.01), estimate("tuned*4", 0.30, 0.01)]
+    apart = [*agree, estimate("learned@m.json*4", 0.20, 0.01)]
+    assert rb.judge_strength(agree, ratings, populations=everyone)["seat 0 wins"][0] == rb.SETTLED
+    verdict, why = rb.judge_strength(apart, ratings, populations=everyone)["seat 0 wins"]
+    assert verdict == rb.UNRATED_APART and "learned@m.json*4 (unrated)" in why
+    assert rb.judge_strength(apart, ratings)["seat 0 wins"][0] == rb.SETTLED  # a mixed lineup is not a population
+    along = [*agree, estimate("learned@m.json*4", 0.30, 0.01)]
+    verdict, why = rb.judge_strength(along, ratings, populations=everyone)["seat 0 wins"]
+    assert verdict == rb.SETTLED and "with learned@m.json*4 (unrated)" in why
+    wide = [*agree, estimate("learned@m.json*4", 0.30, 0.2)]
+    assert rb.judge_strength(wide, ratings, populations=everyone)["seat 0 wins"][0] == rb.TOO_FEW
+
+
 def ladder_file(tmp_path, changes=None, game="bazaar") -> dict:
     ratings = pl.DataFrame({"strategy": ["greedy", "random", "mcts"], "rating_logit": [1.5, 0.0, float("nan")],
                             "lo": [1.25, 0.0, float("nan")], "hi": [1.75, 0.0, float("nan")]})  # fmt: skip
@@ -180,6 +237,6 @@ def test_ladder_writes_its_ratings_and_robustness_judges_the_answer_against_them
     shown = capsys.readouterr().out
     assert "with strength" in shown and "players' strength: random 0.00" in shown
     verdicts = pl.read_csv(out / "verdicts.csv", comment_prefix="#")
-    assert set(verdicts["with_strength"]) <= {rb.SETTLED, rb.MOVING}
+    assert set(verdicts["with_strength"]) <= {rb.SETTLED, rb.MOVING, rb.TOO_FEW}
     assert (out / "strength.png").stat().st_size > 0
     assert "players' strength: random 0.00" in (out / "verdicts.csv").read_text()
