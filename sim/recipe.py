@@ -15,6 +15,7 @@ from sim.spec import DataSet, GameSpec
 from strategies import Player, lineup_arrays
 from strategies.learned_model import KIND as MODEL_KIND
 from strategies.learned_model import check_model
+from strategies.learned_value import PLAYER_ONLY
 from strategies.presets import check_preset
 from strategies.student_model import KIND as STUDENT_KIND
 from strategies.student_model import check_student
@@ -186,8 +187,10 @@ def check_search_weights(spec: GameSpec, player: Player) -> None:
     if w[at["cut"]] > 0 and depth == 0:
         raise ParamError(f"player code {player.code!r}: cut=turn ends a rollout cut at depth, and depth=0 plays "
                          "to the end: give a depth")  # fmt: skip
-    if w[at["eval"]] > 0 and "lv_bias" not in at:
-        raise ParamError(f"player code {player.code!r}: eval=learned needs a learned value, which {spec.name} has not")
+    value = [w[i] for name, i in at.items() if name.startswith("lv_") and name not in PLAYER_ONLY]
+    if w[at["eval"]] > 0 and not any(value):  # no features, or no model shipped: a value of zeros rates nothing
+        raise ParamError(f"player code {player.code!r}: eval=learned needs a learned value, which {spec.name} has not "
+                         "(no model shipped: playout learn)")  # fmt: skip
     if w[at["eval"]] > 0 and depth == 0:
         raise ParamError(f"player code {player.code!r}: eval=learned scores a rollout cut at depth, and depth=0 "
                          "plays every rollout to the end, where the value is never read: give a depth (e.g. "

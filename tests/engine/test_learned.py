@@ -246,8 +246,10 @@ def test_a_shipped_model_was_made_by_playout_learn_for_its_game_rules_and_data(g
 
 
 def test_eval_learned_is_refused_where_the_game_has_no_learned_value(capsys):
-    code, _, err = run_cli(["run", "bazaar", "-n", "4", "--players", "mcts:eval=learned,greedy"], capsys)
-    assert code == 2 and "eval=learned" in err, err
+    """Bazaar has the learned family (its features) but ships no model: a value of zeros would score every cut-off
+    alike, silently."""
+    code, _, err = run_cli(["run", "bazaar", "-n", "4", "--players", "mcts:eval=learned,depth=4,greedy"], capsys)
+    assert code == 2 and "needs a learned value" in err and "no model shipped" in err, err
 
 
 def test_samples_are_the_same_for_any_thread_count():
