@@ -109,7 +109,7 @@ class StrategyBook:
                              f"tunes {base.code}")  # fmt: skip
         if w.choices and value not in w.choices.values():
             named = ", ".join(f"{label} ({v:g})" for label, v in w.choices.items())
-            raise ParamError(f"preset {code}: {w.name} = {value:g} is none of its values: {named}")
+            raise ParamError(f"preset {code}: {w.name} = {value:g} is not one of {named}")
         if w.whole and not (value == int(value) and w.whole[0] <= value <= w.whole[1]):
             raise ParamError(f"preset {code}: {w.name} = {value:g} is not a whole number from {w.whole[0]} to "
                              f"{w.whole[1]} (a count, bounded as in a typed code)")  # fmt: skip

@@ -95,7 +95,8 @@ def student_strategies(kernel: int, game: str) -> list[Strategy]:
         return [Strategy("student", kernel, "no student shipped yet: play student@MODEL (`playout distil`)",
                          family=FAMILY)]  # fmt: skip
     teacher = doc.get("teacher", "learned")
-    doc_line = f"a policy distilled from {teacher}, no look-ahead (strategies/students/{game}.json)"
+    where = "where each action lands, one step on" if doc.get("after") else "each action by its id"
+    doc_line = f"a policy distilled from {teacher}, weighing {where} (strategies/students/{game}.json)"
     return [Strategy("student", kernel, doc_line, student_weights_of(doc, proposer_only=True), FAMILY)]
 
 

@@ -345,7 +345,7 @@ def test_a_full_disk_during_the_study_is_a_write_fault_naming_it(tmp_path, capsy
         ({"game": {"a": 1}}, "its game is not a name"),
         ({"weights": {"iters": 5.0}}, "'iters' is for mcts strategies only"),
         ({"weights": {"lv_bias": 1.0}}, "'lv_bias' is for learned strategies only"),
-        ({"strategy": "mcts", "weights": {"rollout": 7.0}}, "rollout = 7 is none of its values"),
+        ({"strategy": "mcts", "weights": {"rollout": 7.0}}, "rollout = 7 is not one of random (0), greedy (1)"),
         ({"strategy": "learned", "weights": {"lv_worlds": 1e9}}, "lv_worlds = 1e+09 is not a whole number from 1"),
         ({"strategy": "learned", "weights": {"lv_worlds": 2.5}}, "lv_worlds = 2.5 is not a whole number"),
         ({"strategy": "mcts", "weights": {"iters": 1e15}}, "iters must be a whole number"),
