@@ -30,6 +30,14 @@ def distil(
     temperature: Annotated[
         float, typer.Option("--temperature", help="Of the softmax of the teacher's ratings the student is fitted to.")
     ] = 0.2,
+    choose_games: Annotated[
+        int,
+        typer.Option(
+            "--choose-games",
+            help="Games each candidate fit (a ridge and temperature) plays against greedy to be chosen; 0 chooses "
+            "the ridge by agreement with the teacher instead (which was measured to pick students that never win).",
+        ),
+    ] = 1000,
     per_game: Annotated[int, typer.Option("--per-game", help="Positions labelled at most per game.")] = 24,
     stride: Annotated[int, typer.Option("--stride", help="A position labelled every this many decisions.")] = 4,
     after: Annotated[
@@ -87,8 +95,8 @@ def distil(
     params = opt.params_overrides(game, sets or [])
     if not (after or table):
         raise BadInput("--no-after without --table fits nothing: the student would play as its proposer")
-    cfg = ds.DistilConfig(game, teacher, n, games, generations, eval_games, temperature, seed, stride, per_game, after,
-                          table, params, opt.data(game, data))  # fmt: skip
+    cfg = ds.DistilConfig(game, teacher, n, games, generations, eval_games, temperature, seed, stride, per_game,
+                          choose_games, after, table, params, opt.data(game, data))  # fmt: skip
     try:
         ds.check_config(cfg)
     except ParamError as e:
@@ -104,7 +112,7 @@ def distil(
     command = shlex.join(["playout", *opt.ARGV])
     with opt.claim(out):
         compile_kernels(prepare(Recipe(game, [teacher, *["student"] * (n - 1)], seed, 1, 1, params, cfg.data_dir)))
-        bar, advance = progress(ds.total_games(cfg), f"{game} distil")
+        bar, advance = progress(ds.total_games(cfg, ds.hard_teacher(book, teacher)), f"{game} distil")
         with bar:
             try:
                 records = ds.distil(cfg, out, command, advance)
@@ -115,6 +123,7 @@ def distil(
     for r in records:
         typer.echo(f"generation {r.gen}: {r.win_vs_greedy:.1%} [{r.lo:.1%}, {r.hi:.1%}] one seat vs greedy; "
                    f"agrees with the teacher on {r.agreement:.1%} of held-out positions (its proposer alone "
-                   f"{r.proposer_agreement:.1%}), regret {r.regret:.3f}")  # fmt: skip
+                   f"{r.proposer_agreement:.1%}), regret {r.regret:.3f}; ridge {r.ridge:g}, temperature "
+                   f"{r.temperature:g}")  # fmt: skip
     typer.echo(f"student: {out / 'student.json'} (play it as student@{out / 'student.json'}); report: "
                f"{out / 'report.html'}")  # fmt: skip

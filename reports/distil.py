@@ -7,10 +7,13 @@ choice). That is DAgger: the student learns the positions it reaches itself, not
 then fitted on every generation's positions so far: a softmax over the legal actions, with the logit of
 strategies/student.py (the proposer's weight and the weights of the features where each action lands; the
 per-action table only with `--table`, see RIDGES), fitted by cross-entropy to the softmax of the teacher's
-ratings at a temperature (`fit`: numba computes the loss and its gradient, scipy's L-BFGS minimises), features
-standardised for the fit and the scaling folded into the parameters. Each generation is judged on held-out
-positions (games whose index % HOLDOUT == 0: top-1 agreement with the teacher and regret in the teacher's units)
-and by its strength (one seat against three greedy bots on the same judging games); the strongest is student.json.
+ratings at a temperature (`fit_ridge`: numba computes the loss and its gradient, scipy's L-BFGS minimises), features
+standardised for the fit and the scaling folded into the parameters. Each generation fits one student per ridge of
+RIDGES and temperature of TEMPERATURES (times --temperature) and keeps the one that wins most on the choosing games
+(`choose_by_play`, --choose-games; 0 chooses by agreement on validation positions instead, which was measured to
+pick losers, see RIDGES). Each generation is then judged on held-out positions (games whose index % HOLDOUT == 0:
+top-1 agreement with the teacher and regret in the teacher's units) and by its strength (one seat against three
+greedy bots on judging games that neither the fit nor the choice saw); the strongest is student.json.
 
 Everything kept under --out is resumable and keyed (sim/store.py): each sample chunk's arrays
 (samples/gen<g>-<c>.npz, with a sealed record of what made it and its bytes' sha256: a chunk made by other code,
@@ -46,7 +49,15 @@ MOST_GENERATIONS = 50
 # against the proposer's 83.2%) yet plays far worse, since a coefficient of a rarely taken action extrapolates
 # wildly on the positions the student then reaches: one seat against three greedy bots won 0.5% at ridge 0.1 and
 # 2.3% at 0.001, where the same positions fitted with the after-state weights alone won 57.2% (400 games).
+#
+# Agreement does not tell a strong student from a broken one. On La Granja's 86,400 positions (3 generations) every
+# fit of RIDGES x TEMPERATURES agreed with the teacher on 82.1-83.0% of held-out positions (its proposer alone:
+# 81.4%), yet one seat against three greedy bots (1,000 games, seed 202) won 48-54% at ridge 0.01 and 0.001 (T 0.2)
+# and 0.0-2.2% at 1e-4 and below: a few after-state coefficients (silver, extensions) move the student into a
+# policy that never wins. So each generation chooses its fit by play (`choose_by_play`).
 RIDGES = (1e-4, 1e-3, 1e-2, 1e-1, 1.0)
+TEMPERATURES = (0.25, 1.0, 4.0)  # times --temperature: the fits a generation chooses among (with each ridge)
+CHOOSE_FIRST = 1 << 39  # the choosing games' indices start here (neither sampling nor judging games)
 AGREE_TOL = 0.002
 VALIDATION = 4  # of the fitted games, those whose (index // HOLDOUT) % VALIDATION == 0 choose the ridge
 MAX_ITER = 400  # L-BFGS iterations of a fit
@@ -65,6 +76,7 @@ class DistilConfig:
     seed: int
     stride: int = 4  # a sampled decision every `stride` decisions of a game
     per_game: int = 24  # at most this many sampled decisions a game
+    choose_games: int = 1000  # games a candidate fit plays to be chosen (0: choose by agreement, see RIDGES)
     after: bool = True  # the student weighs the features where each action lands (strategies/student.py)
     table: bool = False  # and fits its per-action table (bias and coefficients per action id) too
     params: dict = field(default_factory=dict)
@@ -80,7 +92,9 @@ class Generation:
     agreement: float  # top-1 agreement with the teacher on them
     proposer_agreement: float  # the proposer alone's (what the student starts from)
     regret: float  # mean teacher utility lost by the student's choice (0 when it agrees)
-    ridge: float  # the fit's ridge, chosen on validation games
+    ridge: float  # the fit's ridge and temperature, chosen by play (or agreement)
+    temperature: float
+    tried: list  # [temperature, ridge, win share on the choosing games] of each candidate fit
     win_vs_greedy: float
     lo: float
     hi: float
@@ -93,12 +107,26 @@ def check_config(cfg: DistilConfig) -> None:
                           ("--stride", cfg.stride, 4096)):  # fmt: skip
         if not 1 <= v <= most:
             raise ParamError(f"{name} must be a whole number from 1 to {most:,}, not {v}")
+    if not 0 <= cfg.choose_games <= MOST_GAMES:
+        raise ParamError(f"--choose-games must be a whole number from 0 to {MOST_GAMES:,}, not {cfg.choose_games}")
     if not (math.isfinite(cfg.temperature) and cfg.temperature > 0):
         raise ParamError(f"--temperature must be a number above 0, not {cfg.temperature:g}")
 
 
-def total_games(cfg: DistilConfig) -> int:
-    return cfg.generations * (cfg.games + cfg.eval_games)
+def total_games(cfg: DistilConfig, hard: bool) -> int:
+    return cfg.generations * (cfg.games + cfg.eval_games + len(candidates(cfg, hard)) * cfg.choose_games)
+
+
+def hard_teacher(book, teacher: str) -> bool:
+    """Whether the teacher gives only its choice (any player but `learned`, which rates every legal action)."""
+    return book.player(teacher).strategy.family != "learned"
+
+
+def candidates(cfg: DistilConfig, hard: bool) -> list[tuple[float, float]]:
+    """The (temperature, ridge) of each fit a generation chooses among: with a `hard` teacher (a choice, not
+    ratings) the temperature does not enter the fit, and with --choose-games 0 the ridge is chosen by agreement."""
+    temps = [cfg.temperature] if hard or cfg.choose_games == 0 else [cfg.temperature * t for t in TEMPERATURES]
+    return [(t, r) for t in temps for r in (RIDGES if cfg.choose_games else (None,))]
 
 
 # ------------------------------------------------------------------ samples
@@ -299,9 +327,7 @@ def loss_grad(theta, x, proposed, start, count, action, landed, p, l2, table):
 def fit(data: dict, n_actions: int, temperature: float, hard: bool, table: bool = False) -> dict:
     """The student's table fitted to the teacher's verdicts: {'proposer_weight', 'bias', 'coef', 'ridge'} on raw
     features, its ridge the largest of RIDGES that agrees with the teacher on the validation games about as well as
-    the best (within AGREE_TOL), refitted on every game."""
-    if max(data["count"], default=0) > 4096:
-        raise ParamError("a position with more than 4,096 legal actions: the fit's scratch is too small")
+    the best (within AGREE_TOL), refitted on every game. (`--choose-games 0`; by default the fit is chosen by play.)"""
     check = (data["game"] // HOLDOUT) % VALIDATION == 0
     ridge = RIDGES[-1]
     if check.any() and (~check).any():
@@ -311,10 +337,29 @@ def fit(data: dict, n_actions: int, temperature: float, hard: bool, table: bool 
     return {**fit_ridge(data, n_actions, temperature, hard, ridge, table), "ridge": ridge}
 
 
+def choose_by_play(cfg: DistilConfig, prep, data: dict, hard: bool, folder: Path, doc, advance) -> tuple[dict, list]:
+    """Of one fit per candidate (temperature, ridge), the one whose student wins most often in one seat against
+    greedy on the choosing games (the same games for every candidate; ties to the earlier), and what each won.
+    Each candidate's model is written to `folder` (`doc(fitted)` makes its file)."""
+    best, best_win, tried = None, -1.0, []
+    for temperature, ridge in candidates(cfg, hard):
+        fitted = {**fit_ridge(data, prep.spec.n_actions, temperature, hard, ridge, cfg.table), "ridge": ridge,
+                  "temperature": temperature}  # fmt: skip
+        path = folder / f"t{temperature:g}-r{ridge:g}.json"
+        write_student(path, doc(fitted))
+        won = float(against_greedy(cfg, f"student@{path}", CHOOSE_FIRST, cfg.choose_games, advance).mean())
+        tried.append([temperature, ridge, won])
+        if won > best_win:
+            best, best_win = fitted, won
+    return best, tried
+
+
 def fit_ridge(data: dict, n_actions: int, temperature: float, hard: bool, ridge: float, table: bool = True) -> dict:
     """The table fitted with one ridge (features standardised for the fit, the scaling folded in after)."""
     from scipy.optimize import minimize
 
+    if max(data["count"], default=0) > 4096:
+        raise ParamError("a position with more than 4,096 legal actions: the fit's scratch is too small")
     x = data["x"]
     mu = x.mean(axis=0) if len(x) else np.zeros(x.shape[1])
     sd = x.std(axis=0) if len(x) else np.ones(x.shape[1])
@@ -375,12 +420,18 @@ def judge(model: dict, data: dict) -> tuple[float, float, float]:
 # ------------------------------------------------------------------ judging and the loop
 
 
+def against_greedy(cfg: DistilConfig, code: str, first: int, count: int, advance) -> np.ndarray:
+    """Per game first .. first + count - 1, whether one seat of `code` beat greedy in every other seat."""
+    from reports.learn import wins
+
+    return wins(cfg, [code, *["greedy"] * (cfg.players - 1)], code, first, count, advance)
+
+
 def strength(cfg: DistilConfig, code: str, advance) -> tuple[float, float, float]:
     """One seat of `code` against greedy in the other seats, on the judging games: win rate and its 95% interval."""
-    from reports.learn import interval, wins
+    from reports.learn import interval
 
-    lineup = [code, *["greedy"] * (cfg.players - 1)]
-    return interval(wins(cfg, lineup, code, EVAL_FIRST, cfg.eval_games, advance))
+    return interval(against_greedy(cfg, code, EVAL_FIRST, cfg.eval_games, advance))
 
 
 def model_doc(cfg: DistilConfig, prep, fitted: dict, proposer: dict, generations: list, command: str) -> dict:
@@ -391,7 +442,7 @@ def model_doc(cfg: DistilConfig, prep, fitted: dict, proposer: dict, generations
         "kind": KIND, "game": cfg.game, "rules_version": prep.spec.version,
         "data_fingerprint": prep.data.fingerprint, "code_fingerprint": code_fingerprint(),
         "features": list(feature_names(cfg.game)), "n_actions": prep.spec.n_actions,
-        "teacher": cfg.teacher, "temperature": cfg.temperature, "proposer": proposer,
+        "teacher": cfg.teacher, "temperature": fitted["temperature"], "proposer": proposer,
         "proposer_weight": fitted["proposer_weight"], "bias": fitted["bias"], "coef": fitted["coef"],
         "after": fitted["after"], "after_coef": fitted["after_coef"], "ridge": fitted["ridge"],
         "generations": generations, "command": command,
@@ -406,9 +457,8 @@ def distil(cfg: DistilConfig, out: Path, command: str, advance) -> list[Generati
     out = Path(out)
     prep = prepare(Recipe(cfg.game, [cfg.teacher] * cfg.players, cfg.seed, 1, 1, cfg.params, cfg.data_dir))
     book = prep.spec.strategies
-    teacher = book.player(cfg.teacher)
-    hard = teacher.strategy.family != "learned"
-    proposer = {"code": "greedy", "weights": proposer_weights(book, teacher)}
+    hard = hard_teacher(book, cfg.teacher)
+    proposer = {"code": "greedy", "weights": proposer_weights(book, book.player(cfg.teacher))}
     log_key = {"config": asdict(cfg), "teacher": book.fingerprint(cfg.teacher)}
     done = recall(out / "generations.json", log_key) or []
     records = [Generation(**g) for g in done]
@@ -419,18 +469,25 @@ def distil(cfg: DistilConfig, out: Path, command: str, advance) -> list[Generati
         code = proposer_code(proposer) if gen == 0 else f"student@{out / 'models' / f'gen{gen - 1}.json'}"
         parts.append(sample_generation(cfg, [code] * cfg.players, gen, out, advance))
         if gen < len(records):
-            advance.skip(cfg.eval_games)
+            advance.skip(cfg.eval_games + len(candidates(cfg, hard)) * cfg.choose_games)
             continue
         data = joined(parts)
-        fitted = fit(select(data, data["game"] % HOLDOUT != 0), prep.spec.n_actions, cfg.temperature, hard, cfg.table)
+        fitting = select(data, data["game"] % HOLDOUT != 0)
+        if cfg.choose_games:
+            doc = lambda fitted: model_doc(cfg, prep, fitted, proposer, [], command)  # noqa: E731
+            fitted, tried = choose_by_play(cfg, prep, fitting, hard, out / "models" / f"gen{gen}", doc, advance)
+        else:
+            fitted = {**fit(fitting, prep.spec.n_actions, cfg.temperature, hard, cfg.table),
+                      "temperature": cfg.temperature}  # fmt: skip
+            tried = []
         path = out / "models" / f"gen{gen}.json"
         write_student(path, model_doc(cfg, prep, fitted, proposer, [], command))
         held = select(parts[-1], parts[-1]["game"] % HOLDOUT == 0)
         agree, proposer_agree, regret = judge(fitted, held)
         m, lo, hi = strength(cfg, f"student@{path}", advance)
         records.append(Generation(gen, str(path), int(np.sum(data["game"] % HOLDOUT != 0)), len(held["count"]),
-                                  agree, proposer_agree, regret, fitted["ridge"], m, lo, hi,
-                                  time.perf_counter() - started))  # fmt: skip
+                                  agree, proposer_agree, regret, fitted["ridge"], fitted["temperature"], tried, m,
+                                  lo, hi, time.perf_counter() - started))  # fmt: skip
         keep(out / "generations.json", log_key, [asdict(r) for r in records])
     best = max(records, key=lambda r: r.win_vs_greedy)
     doc = json.loads(Path(best.model).read_text())
@@ -469,7 +526,7 @@ def write_report(out: Path, cfg: DistilConfig, records: list[Generation], comman
     from reports.export import Section, Table, write_html
 
     gens = [r.gen for r in records]
-    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
+    fig, (left, right, choice) = plt.subplots(1, 3, figsize=(15, 4))
     left.plot(gens, [r.agreement for r in records], "o-", label="student")
     left.plot(gens, [r.proposer_agreement for r in records], "s--", color="grey", label="its proposer alone")
     left.set_xlabel("generation")
@@ -481,12 +538,25 @@ def write_report(out: Path, cfg: DistilConfig, records: list[Generation], comman
     right.axhline(1 / cfg.players, color="grey", ls="--", lw=1)
     right.set_xlabel("generation")
     right.set_ylabel("win rate, one seat vs greedy (95%)")
+    tried = pl.DataFrame([{"gen": r.gen, "temperature": t, "ridge": rd, "win_share": w} for r in records
+                          for t, rd, w in r.tried],
+                         schema={"gen": pl.Int64, "temperature": pl.Float64, "ridge": pl.Float64,
+                                 "win_share": pl.Float64})  # fmt: skip
+    for (gen,), part in tried.group_by(["gen"], maintain_order=True):
+        for (t,), line in part.group_by(["temperature"], maintain_order=True):
+            choice.plot(line["ridge"], line["win_share"], "o-", label=f"gen {gen}, T {t:g}")
+    choice.set_xscale("log")
+    choice.axhline(1 / cfg.players, color="grey", ls="--", lw=1)
+    choice.set_xlabel("ridge")
+    choice.set_ylabel(f"win share on the {cfg.choose_games:,} choosing games")
+    if len(tried):
+        choice.legend(fontsize=7)
     fig.suptitle(f"{cfg.game}: student distilled from {cfg.teacher}")
     fig.tight_layout()
     fig.savefig(out / "distil.png", dpi=100)
     plt.close(fig)
     chosen = max(records, key=lambda r: r.win_vs_greedy)
-    table = pl.DataFrame([{k: v for k, v in asdict(r).items() if k != "model"} for r in records])
+    table = pl.DataFrame([{k: v for k, v in asdict(r).items() if k not in ("model", "tried")} for r in records])
     header = [f"command: {command}",
               f"teacher {cfg.teacher}; {cfg.players} seats; {cfg.games:,} games a generation, a position every "
               f"{cfg.stride} decisions (at most {cfg.per_game} a game); temperature {cfg.temperature:g}; "
@@ -500,5 +570,9 @@ def write_report(out: Path, cfg: DistilConfig, records: list[Generation], comman
                 "regret: the teacher's utility it gives up there, in the teacher's units; win_vs_greedy: one "
                 "student seat against greedy in every other seat", [out / "distil.png"],
                 [Table("generations", table)]),
+        Section("The fits each generation chose among", "one fit per ridge and temperature; each played one seat "
+                f"against greedy on the same {cfg.choose_games:,} choosing games (neither sampling nor judging games) "
+                "and the generation kept the one that won most (agreement with the teacher does not tell a strong "
+                "fit from a broken one)", [], [Table("candidates", tried)]),
     ]  # fmt: skip
     return write_html(out / "report.html", f"{cfg.game}: distilled student", header, sections)

@@ -14,7 +14,7 @@ import numpy as np
 import polars as pl
 import pytest
 
-from reports.distil import fit, fit_ridge, joined, judge, select
+from reports.distil import RIDGES, fit, fit_ridge, joined, judge, select
 from sim.dispatch import for_game
 from sim.recipe import Recipe, prepare
 from sim.registry import available, get_game
@@ -164,12 +164,13 @@ def test_judge_counts_agreement_and_regret_by_hand():
 
 def distil_args(out: Path, threads: int) -> list[str]:
     return ["distil", "bazaar", "--teacher", "mcts-fast", "--games", "60", "--generations", "2", "--eval-games",
-            "40", "--per-game", "8", "--seed", "3", "--out", str(out), "-t", str(threads)]  # fmt: skip
+            "40", "--per-game", "8", "--choose-games", "30", "--seed", "3", "--out", str(out), "-t",
+            str(threads)]  # fmt: skip
 
 
 def table_of(out: Path) -> tuple:
     doc = json.loads((out / "student.json").read_text())
-    return doc["proposer_weight"], doc["bias"], doc["coef"], doc["chosen"]
+    return doc["proposer_weight"], doc["bias"], doc["coef"], doc["chosen"], doc["ridge"], doc["temperature"]
 
 
 def test_distil_is_deterministic_for_any_thread_count_and_resumes_to_the_same_model(tmp_path):
@@ -179,6 +180,11 @@ def test_distil_is_deterministic_for_any_thread_count_and_resumes_to_the_same_mo
     assert playout(*distil_args(two, 2)).returncode == 0
     assert table_of(one) == table_of(two)
     assert (one / "report.html").exists() and "generation 1" in done.stdout
+    # each generation kept the fit that won most on the choosing games (the first of equals), one per ridge
+    for g in json.loads((one / "student.json").read_text())["generations"]:
+        assert len(g["tried"]) == len(RIDGES)  # a teacher that only chooses: one temperature
+        first_best = max(g["tried"], key=lambda t: t[2])
+        assert [g["temperature"], g["ridge"]] == first_best[:2]
     # an interruption after the first generation: its second chunk of samples and its log are lost
     (two / "generations.json").unlink()
     for lost in (two / "samples").glob("gen1-*"):
