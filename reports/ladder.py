@@ -234,6 +234,11 @@ def ladder(
     frames = [played[i] for i in range(len(plan["arms"]))]
     cells = [matchups.cell(arm["a"], arm["b"], frame) for arm, frame in zip(plan["arms"], frames, strict=True)]
     rows, fit = matchups.ratings([interleaved(frames)], seed=base.seed, anchor=anchor)
+    # each population's distance from the strongest with the interval of that difference (the same bootstrap
+    # re-anchored): where two strong populations' intervals from the anchor overlap by logits (Yokohama, anchored at
+    # random), this still tells whether they differ
+    top = max(rows, key=lambda r: r.rating).name if rows else None
+    behind = matchups.ratings([interleaved(frames)], seed=base.seed, anchor=top)[0] if top else None
     games = sum(f.height for f in frames)
     manifest = experiment_manifest(base, "skill ladder", len(frames), 0, time.perf_counter() - started,
                                    strategies=codes, players=players, anchor=anchor)  # fmt: skip
@@ -242,7 +247,7 @@ def ladder(
     manifest["games_per_second"] = round(games / manifest["wall_seconds"], 1) if manifest["wall_seconds"] else None
     manifest["lineup"] = [f"one of A against {players - 1} of B, A != B in {codes}"]
     tables = {
-        "ratings": matchups.ratings_table(rows, fit, codes),
+        "ratings": matchups.ratings_table(rows, fit, codes, behind),
         "matrix": matchups.matrix_table(cells),
         "plan": plan_table(plan),
         "costs": cost_table(plan),
@@ -253,7 +258,8 @@ def ladder(
             tables["ratings"],
             f"Bradley-Terry rating in logits relative to {anchor} (= 0) from every pair of seats of every "
             "game (a rating 1 higher finishes ahead of the other 73% of the time; elo = 173.7 x logit); 95% "
-            "bootstrap interval over blocks of games",
+            "bootstrap interval over blocks of games; behind_top: the rating less the strongest's, with the interval "
+            "of that difference (the same bootstrap, anchored at the strongest)",
             Figure("ratings.png", lambda caption, path: plot_ratings(tables["ratings"], anchor, caption, path)),
             shade="rating_logit", centre=0.0,
         ),

@@ -70,15 +70,26 @@ def ratings(
     return None, why
 
 
-def ratings_table(rows: list[Rating] | None, method: str, codes: list[str]) -> pl.DataFrame:
-    """The ratings, best first; when they are not estimable, one row per strategy saying so."""
+def ratings_table(
+    rows: list[Rating] | None, method: str, codes: list[str], behind: list[Rating] | None = None
+) -> pl.DataFrame:
+    """The ratings, best first; when they are not estimable, one row per strategy saying so. With `behind` (the
+    same ratings anchored at the strongest, so each interval is that of the difference itself, not two intervals
+    side by side): how far each is behind the strongest (behind_top, with behind_lo and behind_hi)."""
     nan = float("nan")
     ordered = sorted(rows, key=lambda r: -r.rating) if rows else [Rating(c, nan, nan, nan, nan) for c in codes]
-    return pl.DataFrame(
+    table = pl.DataFrame(
         [(r.name, r.rating, r.lo, r.hi, r.rating * ELO_PER_LOGIT, method) for r in ordered],
         schema=["strategy", "rating_logit", "lo", "hi", "elo", "fit"],
         orient="row",
     )
+    if behind is None:
+        return table
+    gap = {r.name: (r.rating, r.lo, r.hi) for r in behind}
+    return table.with_columns(
+        *(pl.Series(name, [gap.get(r.name, (nan, nan, nan))[i] for r in ordered], pl.Float64)
+          for i, name in enumerate(("behind_top", "behind_lo", "behind_hi")))
+    )  # fmt: skip
 
 
 def heatmap(cells: list[Cell], codes: list[str], players: int, caption: str, path) -> None:

@@ -47,6 +47,13 @@ def ladder_doc(manifest: dict, ratings, command: str, fingerprints: dict[str, st
             if all(math.isfinite(r[c]) for c in ("rating_logit", "lo", "hi"))  # not estimable: left unrated
         },
     }
+    if "behind_top" in ratings.columns:  # each rating less the strongest's, with the interval of the difference
+        gap = ("behind_top", "behind_lo", "behind_hi")
+        doc["behind_top"] = {
+            r["strategy"]: [r[c] for c in gap]
+            for r in ratings.iter_rows(named=True)
+            if r["strategy"] in doc["ratings"] and all(math.isfinite(r[c]) for c in gap)
+        }
     if fingerprints is not None:
         doc["fingerprints"] = {code: fingerprints[code] for code in doc["ratings"] if code in fingerprints}
     return doc

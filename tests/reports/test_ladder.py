@@ -3,6 +3,8 @@ ladder equal to an uninterrupted one, and bad input refused in one line."""
 
 from __future__ import annotations
 
+import json
+
 import polars as pl
 import pytest
 
@@ -73,6 +75,13 @@ def test_the_ladder_puts_random_below_greedy_with_separated_intervals(tmp_path, 
     row = {r["strategy"]: r for r in ratings.iter_rows(named=True)}
     assert row["random"]["rating_logit"] == 0 and row["random"]["lo"] == row["random"]["hi"] == 0
     assert row["greedy"]["lo"] > row["random"]["hi"]
+    # the distance from the strongest, with the interval of the difference itself
+    assert row["greedy"]["behind_top"] == row["greedy"]["behind_lo"] == row["greedy"]["behind_hi"] == 0
+    gap = row["random"]["rating_logit"] - row["greedy"]["rating_logit"]
+    assert row["random"]["behind_top"] == pytest.approx(gap) and row["random"]["behind_hi"] < 0
+    shipped = json.loads((out / "ladder.json").read_text())
+    assert shipped["behind_top"]["random"] == pytest.approx([row["random"][c] for c in ("behind_top", "behind_lo",
+                                                                                        "behind_hi")])  # fmt: skip
     matrix = pl.read_csv(out / "matrix.csv", comment_prefix="#")
     assert sorted(matrix["games"].to_list()) == [120, 120]
     for name in ("ratings.png", "matrix.png", "report.html", "plan.csv", "experiment.json"):
