@@ -21,6 +21,7 @@ from sim.registry import available, get_game
 from sim.rng import new_streams
 from strategies.families import STUDENT, choose
 from strategies.student_model import KIND
+from tests.cli_checks import fails
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = available()
@@ -245,3 +246,29 @@ def test_bazaar_plays_learned_mcts_and_student_from_the_shared_families(tmp_path
     assert done.returncode == 0, done.stderr
     games = pl.read_parquet(tmp_path / "o" / "games.parquet")
     assert games.height == 8 and set(games["winner_strategy"]) <= {"learned", "mcts-fast", "student", "random"}
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--games", "0"], "--games must be a whole number from 1"),
+        (["--generations", "0"], "--generations must be a whole number from 1"),
+        (["--eval-games", "0"], "--eval-games must be a whole number from 1"),
+        (["--choose-games", "-1"], "--choose-games must be a whole number from 0"),
+        (["--per-game", "0"], "--per-game must be a whole number from 1"),
+        (["--stride", "0"], "--stride must be a whole number from 1"),
+        (["--temperature", "0"], "--temperature must be a number above 0"),
+        (["--temperature", "nan"], "--temperature must be a number above 0"),
+        (["--players", "9"], "--players"),
+        (["--teacher", "lerned"], "did you mean 'learned'"),
+        (["--no-after"], "fits nothing"),
+    ],
+)
+def test_bad_distil_options_are_refused_in_one_line_and_create_nothing(tmp_path, capsys, args, words):
+    out = tmp_path / "distil"
+    assert words in fails(capsys, "distil", "lagranja", *args, "--out", out)
+    assert not out.exists()
+
+
+def test_distil_of_a_game_that_does_not_exist_suggests_the_closest(capsys):
+    assert "did you mean 'lagranja'" in fails(capsys, "distil", "lagranja2")
