@@ -249,7 +249,7 @@ def judge_strength(
         if not np.isfinite([x for e in judged for x in (e.lo, e.hi)]).all():
             out[conclusion] = (UNMEASURED, pair)
         elif apart(a, b):
-            out[conclusion] = (MOVING, f"{pair}: intervals apart")
+            out[conclusion] = (MOVING, f"{pair}: intervals apart; {direction(a, b)}")
         elif odd := [u for u in unrated if apart(u, a) or apart(u, b)]:
             names = ", ".join(u.variation.players for u in odd)
             out[conclusion] = (UNRATED_APART, f"{pair}; {names} (unrated) apart from them: rate it (playout ladder "
@@ -263,6 +263,12 @@ def judge_strength(
             out[conclusion] = (SETTLED, f"{pair}{extra}: intervals overlap, each at most {half_width:.3g} wide "
                                         "each side")  # fmt: skip
     return out
+
+
+def direction(stronger: Estimate, weaker: Estimate) -> str:
+    """Which way the answer moves with strength, and from what to what (the weaker's answer first)."""
+    way = "rises" if stronger.value > weaker.value else "falls"
+    return f"it {way} with strength, {weaker.value:.4g} under the weaker to {stronger.value:.4g} under the stronger"
 
 
 def apart(a: Estimate, b: Estimate) -> bool:
