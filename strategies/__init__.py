@@ -120,12 +120,15 @@ class StrategyBook:
             raise ParamError(f"{self.game} has no learned player yet (no features.py wired into its bots)")
         return learned_model.read_model(path, self.game, learned_model.feature_names(self.game))
 
+    def one_step_codes(self) -> list[str]:
+        """The codes of the game's one-step bots (greedy's kernel): what a model's or student's proposer may be."""
+        greedy = self.strategies["greedy"].kernel
+        return [c for c, s in self.strategies.items() if s.kernel == greedy]
+
     def model_strategy(self, doc: dict, code: str) -> Strategy:
         """A model as a strategy: the `learned` kernel, the model's coefficients as its weights."""
         kernel = next(s.kernel for s in self.strategies.values() if s.family == "learned")
-        greedy = self.strategies["greedy"].kernel
-        one_step = [c for c, s in self.strategies.items() if s.kernel == greedy]
-        learned_model.check_proposer(code, doc, self.weights, one_step)
+        learned_model.check_proposer(code, doc, self.weights, self.one_step_codes())
         return Strategy(code, kernel, "one step, the learned value of a model file", learned_model.model_weights(doc),
                         "learned")  # fmt: skip
 
@@ -135,10 +138,10 @@ class StrategyBook:
         if kernel is None:
             raise ParamError(f"{self.game} has no student player (no features.py for it to read)")
         doc = student_model.read_student(path, self.game)
+        # the student kernel calls greedy's with its proposer's weights: a search's or a table's weight there would
+        # be read by nothing or overwritten, a choice out of its values read as another
+        learned_model.check_proposer(code, doc, self.weights, self.one_step_codes(), "student")
         weights = student_model.student_weights_of(doc)
-        for name in doc["proposer"]["weights"]:
-            if name not in self._index:
-                raise ParamError(f"student {code}: its proposer sets unknown weight {name!r} for {self.game}")
         doc_line = "a policy distilled by `playout distil`, from a model file"
         return Strategy(code, kernel, doc_line, weights, "student"), doc
 

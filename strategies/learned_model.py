@@ -86,28 +86,28 @@ def read_model(path: str | Path, game: str, feature_names: tuple[str, ...]) -> d
     return doc
 
 
-def check_proposer(path, doc: dict, weights, one_step: list[str]) -> None:
-    """A model's proposer is one of the game's one-step bots (`one_step`: the codes of greedy's kernel) and sets
-    only the game's own weights (`weights`: the book's Weight list), each a value that weight can take: the
-    learned kernel calls greedy's with them, so a search's weight (iters, rollout) or a learned value's
-    (lv_worlds) in a proposer would be read by nothing, or read as another weight."""
+def check_proposer(path, doc: dict, weights, one_step: list[str], what: str = "model") -> None:
+    """A model's (or, `what`, a student's) proposer is one of the game's one-step bots (`one_step`: the codes of
+    greedy's kernel) and sets only the game's own weights (`weights`: the book's Weight list), each a value that
+    weight can take: the learned and student kernels call greedy's with them, so a search's weight (iters, rollout)
+    or a learned value's (lv_worlds) in a proposer would be read by nothing, or read as another weight."""
     proposer = doc.get("proposer", {"code": "greedy", "weights": {}})
     if proposer["code"] not in one_step:
-        raise ParamError(f"model {path}: its proposer {proposer['code']!r} is not one of the game's one-step bots "
+        raise ParamError(f"{what} {path}: its proposer {proposer['code']!r} is not one of the game's one-step bots "
                          f"({', '.join(one_step)})")  # fmt: skip
     by_name = {w.name: w for w in weights}
     for name, value in proposer["weights"].items():
         w = by_name.get(name)
         if w is None:
-            raise ParamError(f"model {path}: its proposer sets unknown weight {name!r}")
+            raise ParamError(f"{what} {path}: its proposer sets unknown weight {name!r}")
         if w.only:
-            raise ParamError(f"model {path}: its proposer sets {name!r}, a weight of {w.only} players, not of "
+            raise ParamError(f"{what} {path}: its proposer sets {name!r}, a weight of {w.only} players, not of "
                              "a one-step bot")  # fmt: skip
         if w.choices is not None and value not in w.choices.values():
-            raise ParamError(f"model {path}: its proposer sets {name} = {value!r}, not one of the values "
+            raise ParamError(f"{what} {path}: its proposer sets {name} = {value!r}, not one of the values "
                              f"{', '.join(f'{v:g}' for v in w.choices.values())} ({', '.join(w.choices)})")  # fmt: skip
         if w.whole is not None and not (value == int(value) and w.whole[0] <= value <= w.whole[1]):
-            raise ParamError(f"model {path}: its proposer sets {name} = {value!r}, not a whole number from "
+            raise ParamError(f"{what} {path}: its proposer sets {name} = {value!r}, not a whole number from "
                              f"{w.whole[0]} to {w.whole[1]}")  # fmt: skip
 
 

@@ -222,6 +222,10 @@ def bad_file(tmp_path: Path, change) -> Path:
         (lambda d: d.update(data_fingerprint="abc"), "another data set"),
         (lambda d: d.update(kind="playout learned value"), "is not a student"),
         (lambda d: d.update(proposer={"code": 3}), "proposer is not a code"),
+        # the kernel plays greedy with the proposer's weights: a search's weight or another bot there is refused
+        (lambda d: d["proposer"]["weights"].update(iters=5.0), "a weight of mcts players, not of a one-step bot"),
+        (lambda d: d["proposer"].update(code="mcts"), "is not one of the game's one-step bots"),
+        (lambda d: d["proposer"]["weights"].update(w_nosuch=1.0), "proposer sets unknown weight 'w_nosuch'"),
     ],
 )
 def test_a_bad_student_file_is_refused_in_one_line(tmp_path, change, words):
