@@ -94,7 +94,7 @@ class Generation:
     regret: float  # mean teacher utility lost by the student's choice (0 when it agrees)
     ridge: float  # the fit's ridge and temperature, chosen by play (or agreement)
     temperature: float
-    tried: list  # [temperature, ridge, win share on the choosing games] of each candidate fit
+    tried: list  # [temperature, ridge, win share on the choosing games, held-out agreement] of each candidate fit
     win_vs_greedy: float
     lo: float
     hi: float
@@ -337,9 +337,11 @@ def fit(data: dict, n_actions: int, temperature: float, hard: bool, table: bool 
     return {**fit_ridge(data, n_actions, temperature, hard, ridge, table), "ridge": ridge}
 
 
-def choose_by_play(cfg: DistilConfig, prep, data: dict, hard: bool, folder: Path, doc, advance) -> tuple[dict, list]:
+def choose_by_play(cfg: DistilConfig, prep, data: dict, held: dict, hard: bool, folder: Path, doc,
+                   advance) -> tuple[dict, list]:  # fmt: skip
     """Of one fit per candidate (temperature, ridge), the one whose student wins most often in one seat against
-    greedy on the choosing games (the same games for every candidate; ties to the earlier), and what each won.
+    greedy on the choosing games (the same games for every candidate; ties to the earlier), and what each won and
+    how often it agreed with the teacher on the `held` out positions (the report draws one against the other).
     Each candidate's model is written to `folder` (`doc(fitted)` makes its file)."""
     best, best_win, tried = None, -1.0, []
     for temperature, ridge in candidates(cfg, hard):
@@ -348,7 +350,7 @@ def choose_by_play(cfg: DistilConfig, prep, data: dict, hard: bool, folder: Path
         path = folder / f"t{temperature:g}-r{ridge:g}.json"
         write_student(path, doc(fitted))
         won = float(against_greedy(cfg, f"student@{path}", CHOOSE_FIRST, cfg.choose_games, advance).mean())
-        tried.append([temperature, ridge, won])
+        tried.append([temperature, ridge, won, judge(fitted, held)[0]])
         if won > best_win:
             best, best_win = fitted, won
     return best, tried
@@ -473,16 +475,17 @@ def distil(cfg: DistilConfig, out: Path, command: str, advance) -> list[Generati
             continue
         data = joined(parts)
         fitting = select(data, data["game"] % HOLDOUT != 0)
+        held = select(parts[-1], parts[-1]["game"] % HOLDOUT == 0)
         if cfg.choose_games:
             doc = lambda fitted: model_doc(cfg, prep, fitted, proposer, [], command)  # noqa: E731
-            fitted, tried = choose_by_play(cfg, prep, fitting, hard, out / "models" / f"gen{gen}", doc, advance)
+            folder = out / "models" / f"gen{gen}"
+            fitted, tried = choose_by_play(cfg, prep, fitting, held, hard, folder, doc, advance)
         else:
             fitted = {**fit(fitting, prep.spec.n_actions, cfg.temperature, hard, cfg.table),
                       "temperature": cfg.temperature}  # fmt: skip
             tried = []
         path = out / "models" / f"gen{gen}.json"
         write_student(path, model_doc(cfg, prep, fitted, proposer, [], command))
-        held = select(parts[-1], parts[-1]["game"] % HOLDOUT == 0)
         agree, proposer_agree, regret = judge(fitted, held)
         m, lo, hi = strength(cfg, f"student@{path}", advance)
         records.append(Generation(gen, str(path), int(np.sum(data["game"] % HOLDOUT != 0)), len(held["count"]),
@@ -525,8 +528,9 @@ def write_report(out: Path, cfg: DistilConfig, records: list[Generation], comman
 
     from reports.export import Section, Table, write_html
 
+    nan = float("nan")
     gens = [r.gen for r in records]
-    fig, (left, right, choice) = plt.subplots(1, 3, figsize=(15, 4))
+    fig, ((left, right), (choice, versus)) = plt.subplots(2, 2, figsize=(11, 8))
     left.plot(gens, [r.agreement for r in records], "o-", label="student")
     left.plot(gens, [r.proposer_agreement for r in records], "s--", color="grey", label="its proposer alone")
     left.set_xlabel("generation")
@@ -537,14 +541,24 @@ def write_report(out: Path, cfg: DistilConfig, records: list[Generation], comman
                    fmt="o-", capsize=3)  # fmt: skip
     right.axhline(1 / cfg.players, color="grey", ls="--", lw=1)
     right.set_xlabel("generation")
+    left.set_xticks(gens)
+    right.set_xticks(gens)
     right.set_ylabel("win rate, one seat vs greedy (95%)")
-    tried = pl.DataFrame([{"gen": r.gen, "temperature": t, "ridge": rd, "win_share": w} for r in records
-                          for t, rd, w in r.tried],
+    # (a generation kept before candidates recorded their agreement has none: nan)
+    tried = pl.DataFrame([{"gen": r.gen, "temperature": t, "ridge": rd, "win_share": w, "agreement": (*a, nan)[0]}
+                          for r in records for t, rd, w, *a in r.tried],
                          schema={"gen": pl.Int64, "temperature": pl.Float64, "ridge": pl.Float64,
-                                 "win_share": pl.Float64})  # fmt: skip
+                                 "win_share": pl.Float64, "agreement": pl.Float64})  # fmt: skip
     for (gen,), part in tried.group_by(["gen"], maintain_order=True):
         for (t,), line in part.group_by(["temperature"], maintain_order=True):
             choice.plot(line["ridge"], line["win_share"], "o-", label=f"gen {gen}, T {t:g}")
+        versus.plot(part["agreement"], part["win_share"], "o", label=f"gen {gen}")
+    versus.axhline(1 / cfg.players, color="grey", ls="--", lw=1)
+    versus.set_xlabel("top-1 agreement with the teacher (held out)")
+    versus.set_ylabel("win share on the choosing games")
+    versus.set_title("each candidate fit: agreement does not tell strength", fontsize=9)
+    if len(tried):
+        versus.legend(fontsize=7)
     choice.set_xscale("log")
     choice.axhline(1 / cfg.players, color="grey", ls="--", lw=1)
     choice.set_xlabel("ridge")

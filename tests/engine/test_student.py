@@ -184,6 +184,7 @@ def test_distil_is_deterministic_for_any_thread_count_and_resumes_to_the_same_mo
     # each generation kept the fit that won most on the choosing games (the first of equals), one per ridge
     for g in json.loads((one / "student.json").read_text())["generations"]:
         assert len(g["tried"]) == len(RIDGES)  # a teacher that only chooses: one temperature
+        assert all(len(t) == 4 and 0 <= t[3] <= 1 for t in g["tried"])  # and each one's held-out agreement
         first_best = max(g["tried"], key=lambda t: t[2])
         assert [g["temperature"], g["ridge"]] == first_best[:2]
     # an interruption after the first generation: its second chunk of samples and its log are lost
