@@ -556,7 +556,7 @@ def write_report(out: Path, cfg: DistilConfig, records: list[Generation], comman
     versus.axhline(1 / cfg.players, color="grey", ls="--", lw=1)
     versus.set_xlabel("top-1 agreement with the teacher (held out)")
     versus.set_ylabel("win share on the choosing games")
-    versus.set_title("each candidate fit: agreement does not tell strength", fontsize=9)
+    versus.set_title("each candidate fit: its agreement with the teacher against its strength", fontsize=9)
     if len(tried):
         versus.legend(fontsize=7)
     choice.set_xscale("log")
