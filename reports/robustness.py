@@ -222,6 +222,7 @@ def judge_strength(
     ratings: dict[Variation, float],
     half_width: float = SETTLE_HALF_WIDTH,
     populations: Sequence[Variation] | None = None,
+    reference: float | None = None,
 ) -> dict[str, tuple[str, str]]:
     """Per conclusion, does the answer still move as the players get stronger? (verdict, why).
 
@@ -231,7 +232,8 @@ def judge_strength(
     apart (95% intervals apart); not judged when an unrated population answers apart from one of them; too few
     games to tell when they agree but an interval is wider than `half_width` each side (wide intervals agree
     with anything: eight games a seat would call every seat settled); settled when they agree within intervals
-    that narrow. Weaker rated populations may disagree: that is what strength changes."""
+    that narrow. Weaker rated populations may disagree: that is what strength changes. A moving answer says which
+    way it moves, and, against a `reference`, when the two lie on opposite sides of it (the conclusion flips)."""
     out = {}
     for conclusion in dict.fromkeys(e.conclusion for e in estimates):
         rated = [e for e in estimates if e.conclusion == conclusion and e.variation in ratings]
@@ -249,7 +251,7 @@ def judge_strength(
         if not np.isfinite([x for e in judged for x in (e.lo, e.hi)]).all():
             out[conclusion] = (UNMEASURED, pair)
         elif apart(a, b):
-            out[conclusion] = (MOVING, f"{pair}: intervals apart; {direction(a, b)}")
+            out[conclusion] = (MOVING, f"{pair}: intervals apart; {direction(a, b, reference)}")
         elif odd := [u for u in unrated if apart(u, a) or apart(u, b)]:
             names = ", ".join(u.variation.players for u in odd)
             out[conclusion] = (UNRATED_APART, f"{pair}; {names} (unrated) apart from them: rate it (playout ladder "
@@ -265,10 +267,14 @@ def judge_strength(
     return out
 
 
-def direction(stronger: Estimate, weaker: Estimate) -> str:
-    """Which way the answer moves with strength, and from what to what (the weaker's answer first)."""
+def direction(stronger: Estimate, weaker: Estimate, reference: float | None = None) -> str:
+    """Which way the answer moves with strength, and from what to what (the weaker's answer first); against a
+    reference, whether the move takes it across (each wholly on its own side: the conclusion itself flips)."""
     way = "rises" if stronger.value > weaker.value else "falls"
-    return f"it {way} with strength, {weaker.value:.4g} under the weaker to {stronger.value:.4g} under the stronger"
+    text = f"it {way} with strength, {weaker.value:.4g} under the weaker to {stronger.value:.4g} under the stronger"
+    if reference is not None and {classify(stronger, reference), classify(weaker, reference)} == {ABOVE, BELOW}:
+        text += f", across {reference:.4g}: the stronger players' conclusion is the opposite"
+    return text
 
 
 def apart(a: Estimate, b: Estimate) -> bool:

@@ -213,7 +213,8 @@ def robustness(
     ratings = population_ratings(variations)
     populations = [v for v, r in variations if len(set(r.players)) == 1]  # a lineup of one code, rated or not
     half_width = rb.settle_half_width(question.name, question.values)
-    strength = rb.judge_strength(estimates, {v: r[0] for v, r in ratings.items() if r}, half_width, populations)
+    strength = rb.judge_strength(estimates, {v: r[0] for v, r in ratings.items() if r}, half_width, populations,
+                                 reference)  # fmt: skip
     tops = {v.label: rb.top_k(estimates, v, question.top) for v, _ in variations} if top else {}
     manifest = experiment_manifest(
         base, f"robustness of {question.describe()}", len(variations), games_of(question, base),

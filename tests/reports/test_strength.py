@@ -26,9 +26,14 @@ def test_an_answer_is_settled_when_the_two_strongest_populations_agree_and_movin
     verdict, why = rb.judge_strength(moving, ratings)["seat 0 wins"]
     assert verdict == rb.MOVING and why.startswith("mcts*4 (5.00) vs greedy*4 (4.00)")
     assert why.endswith("it falls with strength, 0.4 under the weaker to 0.3 under the stronger")
-    rising = [estimate("greedy*4", 0.20, 0.01), estimate("mcts*4", 0.30, 0.01)]  # and crossing a quarter
+    rising = [estimate("greedy*4", 0.20, 0.01), estimate("mcts*4", 0.30, 0.01)]
     assert rb.judge_strength(rising, ratings)["seat 0 wins"][1].endswith("rises with strength, 0.2 under the weaker "
                                                                          "to 0.3 under the stronger")  # fmt: skip
+    # against a fair quarter: greedy's seat 0 loses, the stronger players' wins, so the conclusion flips
+    crossing = rb.judge_strength(rising, ratings, reference=0.25)["seat 0 wins"][1]
+    assert crossing.endswith("across 0.25: the stronger players' conclusion is the opposite")
+    # both above a fifth: it moves, but the conclusion stands
+    assert "across" not in rb.judge_strength(rising, ratings, reference=0.15)["seat 0 wins"][1]
     one_rated = {rb.Variation("builtin", "greedy*4"): 4.0}
     assert rb.judge_strength(moving, one_rated)["seat 0 wins"][0] == rb.UNRATED
     unmeasured = [estimate("greedy*4", 0.4, 0.01), rb.Estimate(rb.Variation("builtin", "mcts*4"), "seat 0 wins",
