@@ -52,9 +52,10 @@ MOST_GENERATIONS = 50
 #
 # Agreement does not tell a strong student from a broken one. On La Granja's 86,400 positions (3 generations) every
 # fit of RIDGES x TEMPERATURES agreed with the teacher on 82.1-83.0% of held-out positions (its proposer alone:
-# 81.4%), yet one seat against three greedy bots (1,000 games, seed 202) won 48-54% at ridge 0.01 and 0.001 (T 0.2)
-# and 0.0-2.2% at 1e-4 and below: a few after-state coefficients (silver, extensions) move the student into a
-# policy that never wins. So each generation chooses its fit by play (`choose_by_play`).
+# 81.4%), yet one seat against three greedy bots (1,000 games, seed 202) won 48-54% at ridge 0.01 (any temperature)
+# and 0.001 (T 0.2), and 0.0-2.2% at 0.001 (T 0.05 and 1) and at 1e-4 and below: a few after-state coefficients
+# (silver, extensions) move the student into a policy that never wins. So each generation chooses its fit by play
+# (`choose_by_play`).
 RIDGES = (1e-4, 1e-3, 1e-2, 1e-1, 1.0)
 TEMPERATURES = (0.25, 1.0, 4.0)  # times --temperature: the fits a generation chooses among (with each ridge)
 CHOOSE_FIRST = 1 << 39  # the choosing games' indices start here (neither sampling nor judging games)
