@@ -29,6 +29,7 @@ if __name__ == "__main__" or Path(sys.argv[0]).name == "playout":
 import typer  # noqa: E402
 
 from commands import (  # noqa: E402
+    answers,
     catalog,
     compare,
     distil,
@@ -78,6 +79,7 @@ COMMANDS = [
     ("regress", regress.regress),
     ("stats", stats.stats),
     ("robustness", robustness.robustness),
+    ("answers", answers.answers),
     ("sensitivity", sensitivity.sensitivity),
     ("tune", tune.tune),
     ("learn", learn.learn),

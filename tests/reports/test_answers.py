@@ -1,0 +1,145 @@
+"""`playout answers` (issue 50): a game's flagship answers played under the rungs of its ladder, kept, read back
+without playing, named stale when what made them has changed, and judged against strength (settled, still moving
+and which way, across the fair share, not judged while the ladder's strongest is unmeasured)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cli import main
+from reports import answers as an
+from reports import robustness as rb
+from reports.variations import Question
+from sim.seal import read_sealed, write_sealed
+from tests.cli_checks import fails
+
+GAME = "lagranja"
+SEATS4 = an.Flagship("seat fairness at 4 players", Question("seat-fairness"), 4)
+
+
+def kept(code: str, values: list[float], half: float, n: int = 2000) -> an.Kept:
+    variation = rb.Variation("builtin", f"{code}*4")
+    return an.Kept(code, [rb.Estimate(variation, f"seat {s}", v, v - half, v + half) for s, v in enumerate(values)], n)
+
+
+RATINGS = {"random": [0.0] * 3, "greedy": [4.0] * 3, "student": [5.0] * 3, "learned": [7.0] * 3}
+
+
+def verdicts(answers: list[an.Kept], ratings=RATINGS) -> dict[str, an.Judged]:
+    return {j.conclusion: j for j in an.judge(GAME, SEATS4, answers, ratings)}
+
+
+def test_the_two_strongest_rungs_agreeing_within_narrow_intervals_settle_an_answer():
+    judged = verdicts([kept("greedy", [0.40, 0.20, 0.20, 0.20], 0.02), kept("student", [0.30, 0.24, 0.23, 0.23], 0.02),
+                       kept("learned", [0.31, 0.23, 0.23, 0.23], 0.02)])  # fmt: skip
+    assert {j.verdict for j in judged.values()} == {rb.SETTLED}  # greedy, the weakest, may disagree
+    assert judged["seat 0"].strongest.variation.players == "learned*4" and judged["seat 0"].strongest.value == 0.31
+    assert judged["seat 0"].settle == ""
+
+
+def test_an_answer_that_moves_between_the_two_strongest_says_which_way_and_when_it_crosses_the_fair_share():
+    weaker, stronger = kept("student", [0.20, 0.30, 0.25, 0.25], 0.01), kept("learned", [0.30, 0.25, 0.25, 0.20], 0.01)
+    judged = verdicts([weaker, stronger])
+    assert judged["seat 0"].verdict == rb.MOVING
+    assert "rises with strength, 0.2 under the weaker to 0.3 under the stronger" in judged["seat 0"].why
+    assert "across 0.25: the stronger players' conclusion is the opposite" in judged["seat 0"].why
+    assert "across" not in judged["seat 1"].why and "falls with strength" in judged["seat 1"].why
+    assert judged["seat 2"].verdict == rb.SETTLED
+    assert "playout learn / distil lagranja" in judged["seat 0"].settle
+
+
+def test_wide_intervals_are_too_few_games_and_say_how_many_would_do():
+    judged = verdicts([kept("student", [0.25] * 4, 0.05, n=500), kept("learned", [0.25] * 4, 0.05, n=500)])
+    assert judged["seat 0"].verdict == rb.TOO_FEW
+    assert judged["seat 0"].settle.endswith("--play -n 2000")  # twice as narrow: four times the games
+
+
+def test_an_answer_is_not_judged_settled_while_the_ladders_strongest_has_not_played_it():
+    judged = verdicts([kept("greedy", [0.25] * 4, 0.01), kept("student", [0.25] * 4, 0.01)])
+    assert judged["seat 0"].verdict == an.UNMEASURED_TOP
+    assert "learned (7.00)" in judged["seat 0"].why and judged["seat 0"].settle.endswith("--rungs learned")
+    moving = verdicts([kept("greedy", [0.35, 0.25, 0.2, 0.2], 0.01), kept("student", [0.25] * 4, 0.01)])
+    assert moving["seat 0"].verdict == rb.MOVING  # it moves below the strongest: it moves all the same
+
+
+def test_stale_answers_are_left_out_of_the_judgement():
+    fresh = kept("learned", [0.25] * 4, 0.01)
+    old = an.Kept("student", [], 2000, "played before the code changed")
+    assert verdicts([old, fresh])["seat 0"].verdict == rb.UNRATED  # one current rung cannot judge a trend
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    where = tmp_path_factory.mktemp("answers")
+    main(["answers", GAME, "--play", "-n", "40", "--rungs", "random,greedy", "--store", str(where), "-t", "1"])
+    return where
+
+
+def test_play_keeps_every_flagship_under_every_rung(store, capsys):
+    capsys.readouterr()
+    main(["answers", GAME, "--store", str(store)])
+    out = " ".join(capsys.readouterr().out.split())
+    for players in (2, 3, 4):
+        assert f"seat fairness at {players} players" in out
+        for code in ("random", "greedy"):
+            flagship = an.Flagship(f"seat fairness at {players} players", Question("seat-fairness"), players)
+            assert an.kept_path(store, GAME, flagship, code).exists()
+    assert "not judged: the ladder's strongest is not measured" in out  # learned was not played
+    assert "--rungs learned" in out and "stale" not in out
+
+
+def test_reading_back_plays_nothing(store, capsys, monkeypatch):
+    import reports.variations
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("reading answers played games")
+
+    monkeypatch.setattr(reports.variations, "answer", refuse)
+    monkeypatch.setattr(reports.variations, "answer_all", refuse)
+    capsys.readouterr()
+    main(["answers", GAME, "--store", str(store)])
+    assert "seat fairness at 4 players" in capsys.readouterr().out
+
+
+def test_an_answer_made_under_other_rules_is_named_stale_and_a_damaged_one_is_not_read(store, tmp_path, capsys):
+    import shutil
+
+    copy = tmp_path / "copy"
+    shutil.copytree(store, copy)
+    flagship = an.flagships(GAME)[0]
+    path = an.kept_path(copy, GAME, flagship, "greedy")
+    doc = read_sealed(path)
+    doc["made_by"]["rules_version"] = "0.0.1"
+    doc.pop("content_sha256", None)
+    write_sealed(path, doc)
+    damaged = an.kept_path(copy, GAME, flagship, "random")
+    text = json.loads(damaged.read_text())
+    text["estimates"][0][1] = 0.99  # edited by hand: the seal no longer holds
+    damaged.write_text(json.dumps(text))
+    capsys.readouterr()
+    main(["answers", GAME, "--store", str(copy)])
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"stale, not shown: {flagship.title} under greedy: played before the rules changed" in out
+    assert "cannot be read as a kept answer" in out
+    kept_now = {k.code: k for k in an.kept_answers(copy, GAME, flagship)}
+    assert kept_now["greedy"].stale and not kept_now["greedy"].estimates
+
+
+def test_the_page_shows_each_flagship_against_strength(store, tmp_path):
+    main(["answers", GAME, "--store", str(store), "--html", str(tmp_path / "page")])
+    page = tmp_path / "page"
+    assert (page / "report.html").exists() and (page / "verdicts.csv").exists()
+    assert sorted(p.name for p in page.glob("*.png")) == sorted(f"{f.slug}.png" for f in an.flagships(GAME))
+
+
+def test_bad_answers_options_are_refused_in_one_line(tmp_path, capsys):
+    assert "did you mean" in fails(capsys, "answers", GAME, "--rungs", "gredy", "--store", tmp_path / "s")
+    assert "twice" in fails(capsys, "answers", GAME, "--rungs", "greedy,greedy", "--store", tmp_path / "s")
+    assert "-n" in fails(capsys, "answers", GAME, "--play", "-n", "0", "--store", tmp_path / "s")
+    (tmp_path / "file").write_text("x")
+    assert "--store" in fails(capsys, "answers", GAME, "--store", tmp_path / "file")
+    assert "no current answer" in fails(capsys, "answers", GAME, "--store", tmp_path / "empty", "--html",
+                                        tmp_path / "page")  # fmt: skip
+    assert not (tmp_path / "s").exists() and not (tmp_path / "page").exists()
