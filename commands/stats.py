@@ -51,7 +51,6 @@ def _stats(prep, n: int, seed: int, codes: list[str], csv_dir: Path | None) -> N
     from commands.console import compile_kernels, frame_table, progress
     from reports import strategy_stats as st
     from sim.action_stats import action_counts
-    from sim.output import atomic_write
 
     game = prep.spec.name
     compile_kernels(prep, traced=True)
@@ -71,7 +70,11 @@ def _stats(prep, n: int, seed: int, codes: list[str], csv_dir: Path | None) -> N
                   f"({prep.data.assumed_share:.0%} of its values ASSUMED)")  # fmt: skip
     for title, table in tables.items():
         console.print(frame_table(title.replace("_", " "), table))
-    if csv_dir is not None:
+    if csv_dir is not None:  # under the header every output carries: the data's ASSUMED share, lineup, seed
+        from reports.export import header_lines, write_csv
+        from sim.engine import manifest_for
+
+        header = header_lines(manifest_for(prep, "complete", 0.0, n, None))
         for title, table in tables.items():
-            atomic_write(csv_dir / f"{title}.csv", table.write_csv)
+            write_csv(table, csv_dir / f"{title}.csv", header)
         console.print(f"tables written to {csv_dir}")

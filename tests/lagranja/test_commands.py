@@ -51,10 +51,15 @@ def test_show_text_and_json_with_farm_market_and_siesta(capsys):
     assert {"dens", "fields", "barrows", "helpers", "roofs", "craft_markers"} <= set(step["players"][0])
 
 
-def test_stats_strategies_and_knobs(capsys):
-    ok("stats", "lagranja", "--players", "greedy,market,crafter,pigs", "-n", "20")
+def test_stats_strategies_and_knobs(capsys, tmp_path):
+    ok("stats", "lagranja", "--players", "greedy,market,crafter,pigs", "-n", "20", "--csv", str(tmp_path / "csv"))
     out = capsys.readouterr().out
     assert "farm owned" in out and "vp by source" in out
+    for table in ("summary", "vp_by_source", "farm_owned"):  # each CSV under the header every output carries
+        text = (tmp_path / "csv" / f"{table}.csv").read_text()
+        assert text.startswith("# game: lagranja") and "ASSUMED placeholders" in text
+        assert "lineup: greedy,market,crafter,pigs" in text
+        assert pl.read_csv(tmp_path / "csv" / f"{table}.csv", comment_prefix="#").height > 0
     ok("strategies", "lagranja")
     out = capsys.readouterr().out
     assert all(x in out for x in ("market", "crafter", "pigs", "w_building"))
