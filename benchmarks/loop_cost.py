@@ -12,7 +12,6 @@ process and one checkout: no second cache, file or import differs between the tw
 from __future__ import annotations
 
 import argparse
-import importlib
 import statistics
 import time
 
@@ -22,20 +21,21 @@ from numba import njit, prange
 
 from sim.engine import Recipe, play_range, prepare
 from sim.kernel_tools import first_legal
+from sim.parts import part
 from sim.rng import N_STREAMS, seed_streams
 from sim.spec import STATUS_ILLEGAL_ACTION, STATUS_NO_LEGAL_ACTION, STATUS_OK, STATUS_STEP_LIMIT
 
 
 def direct_loop(game: str):
     """A parallel kernel playing `game` with the game's functions called by name, not through the hooks."""
-    rules = importlib.import_module(f"sim.games.{game}.rules")
+    rules = part(game, "rules")
     init_state, legal_mask, step = rules.init_state, rules.legal_mask, rules.step
     current_player, is_terminal = rules.current_player, rules.is_terminal
-    write_row = importlib.import_module(f"sim.games.{game}.row").write_row
-    bots = importlib.import_module(f"strategies.{game}")
+    write_row = part(game, "row").write_row
+    bots = part(game, "bots")
     choose, new_memory = bots.choose, bots.new_memory
-    state_size = importlib.import_module(f"sim.games.{game}.layout").STATE_SIZE
-    n_actions = importlib.import_module(f"sim.games.{game}.actions").N_ACTIONS
+    state_size = part(game, "layout").STATE_SIZE
+    n_actions = part(game, "actions").N_ACTIONS
 
     @njit
     def play_game(seed, game_index, n_players, lineup, weights, d, k, max_steps, row):

@@ -23,7 +23,6 @@ Where a hook looks (a game supplies these and nothing else to the shared code):
 
 from __future__ import annotations
 
-import importlib
 import inspect
 
 import numpy as np
@@ -31,15 +30,7 @@ from numba import config, types
 from numba.core.errors import TypingError
 from numba.extending import intrinsic, overload
 
-_PLACES = {
-    "rules": "sim.games.{}.rules",
-    "hidden": "sim.games.{}.hidden",
-    "row": "sim.games.{}.row",
-    "layout": "sim.games.{}.layout",
-    "actions": "sim.games.{}.actions",
-    "features": "sim.games.{}.features",
-    "bots": "strategies.{}",
-}
+from sim.parts import optional_part, part
 
 
 def module_of(game, place: str):
@@ -48,7 +39,7 @@ def module_of(game, place: str):
         game = game.literal_value
     elif not isinstance(game, str):
         raise TypingError("the game must be a literal string, e.g. g_step('yokohama', ...)")
-    return importlib.import_module(_PLACES[place].format(game))
+    return part(game, place)
 
 
 def calls(place: str, name: str, int64_at: tuple[int, ...] = ()):
@@ -175,10 +166,7 @@ def g_evaluate(game, s, d, k, out):
 
 def features_module(game):
     """The game's features module, or None when it declares no features."""
-    try:
-        return module_of(game, "features")
-    except ModuleNotFoundError:
-        return None
+    return optional_part(game.literal_value if isinstance(game, types.StringLiteral) else game, "features")
 
 
 def g_features(game, s, d, k, seat, out):

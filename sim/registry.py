@@ -9,12 +9,12 @@ Adding a game is one folder under sim/games/ and its bots under strategies/; no 
 from __future__ import annotations
 
 import functools
-import importlib
 import pkgutil
 from dataclasses import dataclass
 
 import sim.games
 from sim.errors import UnknownGame, did_you_mean
+from sim.parts import part, part_name
 
 
 @dataclass(frozen=True)
@@ -33,10 +33,10 @@ def available() -> dict[str, GameInfo]:
     for found in sorted(pkgutil.iter_modules(sim.games.__path__), key=lambda m: m.name):
         if not found.ispkg:
             continue
-        package = importlib.import_module(f"sim.games.{found.name}")
+        package = part(found.name, "package")
         lo, hi = package.PLAYERS
         games[found.name] = GameInfo(
-            found.name, package.TITLE, (lo, hi), f"sim.games.{found.name}.spec", package.SUMMARY
+            found.name, package.TITLE, (lo, hi), part_name(found.name, "spec"), package.SUMMARY
         )
     return games
 
@@ -50,12 +50,13 @@ def info(name: str) -> GameInfo:
 
 def rules_version(name: str) -> str:
     """The rules version, read from the game package without loading its kernels."""
-    return importlib.import_module(f"sim.games.{name}").VERSION
+    return part(name, "package").VERSION
 
 
 def get_game(name: str):
     """The GameSpec of `name` (imports its kernels, and so numba), its strategy book attached."""
-    spec = importlib.import_module(info(name).module).SPEC
+    info(name)  # an unknown game: one line with a did-you-mean
+    spec = part(name, "spec").SPEC
     if spec.strategies is None:
-        spec.strategies = importlib.import_module(f"strategies.{name}").BOOK
+        spec.strategies = part(name, "bots").BOOK
     return spec

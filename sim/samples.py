@@ -29,6 +29,7 @@ from sim.hooks import (
     g_step,
 )
 from sim.kernel_tools import first_legal
+from sim.parts import part
 from sim.recipe import Prepared
 from sim.rng import N_STREAMS, seed_streams
 from strategies.families import choose, teach
@@ -133,9 +134,8 @@ def play_samples(prep: Prepared, first: int, count: int, stride: int, per_game: 
 
 
 def feature_names(game: str) -> list[str]:
-    import importlib
 
-    return [name for name, _ in importlib.import_module(f"sim.games.{game}.features").FEATURES]
+    return [name for name, _ in part(game, "features").FEATURES]
 
 
 def sample_range(prep: Prepared, first: int, count: int, stride: int, per_game: int) -> pl.DataFrame:

@@ -30,8 +30,6 @@ kernel == LEARNED: return learned.choose("<game>", weights, s, d, k, mask, n_leg
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 from numba import njit
 
@@ -46,6 +44,7 @@ from sim.hooks import (
     g_step,
 )
 from sim.kernel_tools import first_legal
+from sim.parts import part
 from sim.rng import below
 from strategies import Strategy, Weight
 from strategies.learned_model import LOOKS, MOST_WORLDS, feature_names, player_weights, read_model, shipped_path
@@ -70,7 +69,7 @@ def shipped_model(game: str) -> dict | None:
 def learned_weights(game: str) -> list[Weight]:
     """The `learned` family's weights: one coefficient per feature and the bias, defaulting to the shipped
     model's (so `mcts:eval=learned` scores with it), or 0 where the game ships none."""
-    features = importlib.import_module(f"sim.games.{game}.features").FEATURES
+    features = part(game, "features").FEATURES
     doc = shipped_model(game)
     coef = doc["coef"] if doc else [0.0] * len(features)
     out = [

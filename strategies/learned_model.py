@@ -15,13 +15,13 @@ the run's are known (sim/recipe.prepare), since a value learned under other rule
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 from pathlib import Path
 
 from sim.errors import ParamError
 from sim.output import atomic_write_bytes
+from sim.parts import part
 
 KIND = "playout learned value"
 SHIPPED_DIR = Path(__file__).resolve().parent / "models"
@@ -34,7 +34,7 @@ REQUIRED = ("kind", "game", "rules_version", "data_fingerprint", "features", "co
 
 def feature_names(game: str) -> tuple[str, ...]:
     """The names of the game's features (sim/games/<game>/features.py), in their order."""
-    return tuple(name for name, _ in importlib.import_module(f"sim.games.{game}.features").FEATURES)
+    return tuple(name for name, _ in part(game, "features").FEATURES)
 
 
 def shipped_path(game: str) -> Path:

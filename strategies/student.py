@@ -24,13 +24,12 @@ the family from strategies/families.py without a line of its own.
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 from numba import njit
 from numba.extending import overload
 
 from sim.hooks import features_module, g_features, g_n_features, g_redeal, g_rollout, g_step, module_of
+from sim.parts import part
 from strategies import Strategy, Weight
 from strategies.learned_value import N_EXTRA
 from strategies.mcts import N_MCTS_WEIGHTS
@@ -58,7 +57,7 @@ def table_size(game: str) -> int:
 def weight_names(game: str) -> list[str]:
     """The parameters' names in kernel order: st_proposer, st_after, st_after.<feature> ..., then st_<a>.bias,
     st_<a>.<feature> ... for each action a."""
-    features = [name for name, _ in importlib.import_module(f"sim.games.{game}.features").FEATURES]
+    features = [name for name, _ in part(game, "features").FEATURES]
     names = [f"{PREFIX}proposer", f"{PREFIX}after", *(f"{PREFIX}after.{f}" for f in features)]
     for a in range(n_actions(game)):
         names.append(f"{PREFIX}{a}.bias")

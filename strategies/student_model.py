@@ -14,13 +14,13 @@ run's are known (sim/recipe.prepare), since a policy fitted under other rules or
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 from pathlib import Path
 
 from sim.errors import ParamError
 from sim.output import atomic_write_bytes
+from sim.parts import part
 
 KIND = "playout student policy"
 SHIPPED_DIR = Path(__file__).resolve().parent / "students"
@@ -35,8 +35,8 @@ def shipped_path(game: str) -> Path:
 
 def read_student(path: str | Path, game: str) -> dict:
     """The student at `path`, checked to be one of `game` over its features and actions with finite parameters."""
-    features = [name for name, _ in importlib.import_module(f"sim.games.{game}.features").FEATURES]
-    n_actions = importlib.import_module(f"sim.games.{game}.actions").N_ACTIONS
+    features = [name for name, _ in part(game, "features").FEATURES]
+    n_actions = part(game, "actions").N_ACTIONS
     try:
         doc = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as e:

@@ -3,13 +3,17 @@ play loop and the engine sit above both, reports above the engine, the commands 
 module imports one that (directly or not) imports it back; and games are found, not listed.
 
 Imports are read from the source (every `import` and `from ... import`, function-local ones included), so
-a cycle hidden behind a function-local import counts. sim/hooks.py and sim/registry.py find a game's modules
-by name at compile or run time (importlib): those are the only arrows not written as imports.
+a cycle hidden behind a function-local import counts. A game's modules are also found by name at compile or run
+time, through sim/parts.py, the one module that spells where a game's parts live: each such lookup with its
+part named (`part(game, "features")`, `module_of(game, "rules")`) is an arrow too, and must point down the
+layers like an import, except from sim/hooks.py and sim/registry.py, which bind every game's parts (the bots
+included) to the code written once above them.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -23,7 +27,10 @@ TOP = ("cli",)
 FOUNDATION = {
     "sim", "sim.errors", "sim.rng", "sim.kernel_tools", "sim.layout", "sim.actions", "sim.params",
     "sim.datafiles", "sim.spec", "sim.hooks", "sim.data_variants", "sim.games", "sim.output", "sim.kernel_cache",
+    "sim.parts",
 }  # fmt: skip
+BINDERS = {"sim.hooks", "sim.registry"}  # they find every part of every game by name: that is their job
+LOOKUPS = {"part", "optional_part", "module_of", "part_name"}  # sim/parts.py and sim/hooks.py's ways to find a part
 # Layers, lowest first: a module may import its own layer and those below it, never one above.
 LAYERS = [
     ("foundation", lambda m: m in FOUNDATION),
@@ -149,3 +156,42 @@ def test_every_game_with_features_has_their_checks():
     assert games, "no game declares features"
     missing = [g for g in games if not (ROOT / "tests" / g / "test_features.py").exists()]
     assert not missing, f"games whose features no test checks: {missing}"
+
+
+def part_lookups(path: Path) -> set[str]:
+    """The parts a module finds by name: the place of each lookup call whose place is written as a literal."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Call) and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant):
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+            if name in LOOKUPS and isinstance(node.args[1].value, str):
+                out.add(node.args[1].value)
+    return out
+
+
+def test_a_games_part_found_by_name_points_down_the_layers_like_an_import():
+    from sim.parts import PLACES, part_name
+
+    bad, found = [], 0
+    for m, path in source_modules().items():
+        for place in part_lookups(path):
+            found += 1
+            assert place in PLACES, f"{m} looks up a part {place!r} that sim/parts.py does not know"
+            target = part_name(next(iter(available())), place)
+            if m not in BINDERS and layer(target) > layer(m):
+                bad.append(f"{m} ({LAYERS[layer(m)][0]}) finds {place} ({LAYERS[layer(target)][0]})")
+    assert found > 5, "the lookups were not found: has their spelling changed?"
+    assert not bad, "; ".join(sorted(bad))
+
+
+def test_where_a_games_parts_live_is_spelled_in_one_module():
+    """`sim.games.{}.features` written anywhere but sim/parts.py would be an arrow no test sees."""
+    spelled = re.compile(r"(sim\.games|strategies)\.\{")
+    files = [*source_modules().values(), *(ROOT / "benchmarks").glob("*.py")]
+    bad = [str(p.relative_to(ROOT)) for p in files if p.name != "parts.py" and spelled.search(p.read_text())]
+    assert not bad, f"a game's module path spelled outside sim/parts.py: {bad}"
+
+
+def test_the_spelling_check_sees_a_spelled_path():
+    assert re.search(r"(sim\.games|strategies)\.\{", 'import_module(f"sim.games.{game}.rules")')
+    assert part_lookups(ROOT / "strategies" / "learned.py") >= {"features"}
