@@ -18,6 +18,7 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 import sim  # noqa: E402, F401
+from sim.registry import available  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -67,8 +68,6 @@ def _games(config) -> list[str]:
     """The games the selected tests play: those of tests/<game>/ when every path given is in a game's folder
     (`pytest tests/yokohama` compiles Yokohama only), else every game (the engine, report and regression
     tests play them all). A game left out still compiles on first use, only not ahead."""
-    from sim.registry import available
-
     games = list(available())
     tests = Path(__file__).resolve().parent
     chosen = set()
@@ -89,10 +88,7 @@ ONE_WORKER = {
     "tests/engine/test_learned.py": "learned value kernels",
     "tests/engine/test_learn_store.py": "the uninterrupted learn every resumed one is compared with",
     "tests/engine/test_tune.py": "the badly set weight's tune",
-    **{
-        f"tests/{game}/test_features.py": f"{game} features kernels"
-        for game in ("bazaar", "gangsta", "lagranja", "obsession", "yokohama")
-    },
+    **{f"tests/{game}/test_features.py": f"{game} features kernels" for game in available()},
     "tests/lagranja/test_greedy.py": "lagranja greedy kernel",
     "tests/gangsta/test_invariants.py": "gangsta invariants kernel",
     "tests/lagranja/test_invariants.py": "lagranja invariants kernel",
