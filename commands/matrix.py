@@ -37,12 +37,13 @@ def matrix(
     opt.positive(n, "-n")
     opt.index(seed, "--seed")
     threads = opt.threads(threads)
+    from reports.asked.base import one_name_per_bot
     from sim.registry import get_game
     from strategies import split_codes
 
     spec = get_game(game)
     listed = split_codes(strategies_)
-    codes = opt.one_name_per_bot(spec, [spec.strategies.player(c).code for c in listed], "--strategies")
+    codes = one_name_per_bot(spec, [spec.strategies.player(c).code for c in listed], "--strategies")
     if len(set(codes)) < 2:
         raise BadInput(f"--strategies needs at least two different codes, not {strategies_!r}")
     p = info.players[1] if players is None else players

@@ -122,101 +122,17 @@ def threads(threads: int | None) -> int | None:
 # ---------------------------------------------------------------- the options of the value questions
 
 
-def chosen_cards(only: str | None, kind: str, names: list[str]) -> list[str]:
-    """The cards --only names (each once, in the order given), or every card of the kind; shared by value,
-    robustness and sensitivity so that a card named twice is valued once everywhere."""
-    if only is None:
-        return list(names)
-    chosen = list(dict.fromkeys(c.strip() for c in only.split(",")))
-    if "" in chosen:
-        raise BadInput(f"--only {only!r} has an empty entry: name {kind} cards, separated by commas")
-    return chosen
-
-
-def not_set_by_question(game: str, params: dict[str, int], question: str) -> dict[str, int]:
-    """params, after refusing the knobs a value question sets itself in each of its arms (which card goes to
-    which seat, which is removed, how families are dealt): one given with --set would change nothing."""
-    from sim.registry import get_game
-
-    spec = get_game(game)
-    own = {spec.families.get("deal_knob")} if spec.families else set()
-    for key in params:
-        if spec.params.get(key).source == "experiment" or key in own:
-            raise BadInput(f"--set {key}: {question} sets this knob itself in each of its arms, so it would change "
-                           "nothing: leave it out")  # fmt: skip
-    return params
-
-
-def bot(book, code: str) -> tuple:
-    """What decides how a player code plays: its kernel and its full weight vector (so `greedy` and
-    `greedy:w_vp=<its default>` are one bot)."""
-    player = book.player(code)
-    return player.strategy.kernel, tuple(player.weights.tolist())
-
-
-def one_name_per_bot(spec, codes: list[str], option: str) -> list[str]:
-    """codes, after refusing two different codes for one bot: it would be matched against itself under two
-    names (a code repeated as typed is the same name, and kept once by the caller)."""
-    seen: dict[tuple, str] = {}
-    for code in codes:
-        other = seen.setdefault(bot(spec.strategies, code), code)
-        if other != code:
-            raise BadInput(f"{option} names one bot twice: {other!r} and {code!r} play alike (the same bot and "
-                           "weights): give each bot once")  # fmt: skip
-    return codes
-
-
-def question_of(game, question, sets, seat, cards, only, top, strategies_, lineups):
-    """(reports.variations.Question, fixed knobs) from the options of robustness and sensitivity, each checked."""
-    from reports.variations import Question
-    from sim.experiments import parse_range
+def question_of(game, question, sets, seat, cards, only, top, strategies_, lineups, among=None):
+    """(reports.asked.Question, fixed knobs) from the options of robustness and sensitivity, each checked by the
+    question itself (reports/asked/); `among`: the questions the command can ask (default every one)."""
+    from reports.asked import asked
+    from reports.asked.base import Options
     from sim.params import parse_assignments
     from sim.registry import get_game
 
-    spec = get_game(game)
+    kind = asked(question, among)
     raw = parse_assignments(sets)
     ranged = {k: v for k, v in raw.items() if ".." in v}
     fixed = params_overrides(game, [f"{k}={v}" for k, v in raw.items() if k not in ranged])
-    if question == "fair-value":
-        if len(ranged) != 1:
-            raise BadInput(f"--question fair-value needs exactly one --set KNOB=LO..HI, got {len(ranged)}")
-        ((knob, text),) = ranged.items()
-        values = parse_range(knob, text, spec.params)
-        for v in values:
-            spec.params.values({**fixed, knob: v})
-        from reports import sweep as sw
-
-        asked = seat if seat is not None else (sw.seat_of_knob(knob) or 0)
-        if not all(0 <= asked < len(codes) for codes in lineups):
-            raise BadInput(f"--seat {asked} is not a seat of every lineup")
-        return Question(question, knob=knob, values=tuple(values), seat=asked), fixed
-    if ranged:
-        raise BadInput(f"--set {next(iter(ranged))}=LO..HI sweeps only with --question fair-value")
-    if question == "card-value":
-        from sim.errors import did_you_mean
-
-        not_set_by_question(game, fixed, "--question card-value")
-        kind = next(iter(spec.card_kinds), None) if cards is None else cards
-        if kind not in spec.card_kinds:
-            raise BadInput(f"{game} has no card kind {kind!r}{did_you_mean(str(kind), list(spec.card_kinds))}")
-        card = spec.card_kinds[kind]
-        chosen = chosen_cards(only, kind, card["names"])
-        for c in chosen:
-            if c not in card["names"]:
-                raise BadInput(f"unknown {kind} {c!r}{did_you_mean(c, card['names'])}")
-        if not 1 <= top < len(chosen):
-            raise BadInput(f"--top must be between 1 and {len(chosen) - 1} (one less than the cards), not {top}")
-        return Question(question, kind=kind, card=card, cards=tuple(chosen), top=top), fixed
-    if question == "matchups":
-        from strategies import split_codes
-
-        if len(lineups) != 1 or len({len(c) for c in lineups}) != 1:
-            raise BadInput("--question matchups varies the data only: give one --players (its count of seats)")
-        if len(lineups[0]) < 2:
-            raise BadInput("--question matchups puts one seat of A against a field of B: give 2 players or more")
-        codes = [spec.strategies.player(c).code for c in split_codes(strategies_ or "random,greedy")]
-        codes = list(dict.fromkeys(one_name_per_bot(spec, codes, "--strategies")))
-        if len(codes) < 2:
-            raise BadInput(f"--strategies needs at least two different codes, not {strategies_!r}")
-        return Question(question, strategies=tuple(codes)), fixed
-    return Question(question), fixed
+    o = Options(game, get_game(game), fixed, ranged, seat, cards, only, top, strategies_, tuple(lineups))
+    return kind.question(o), fixed

@@ -14,7 +14,10 @@ from commands.options import BadInput
 def robustness(
     game: opt.GameArgument,
     question: Annotated[
-        str, typer.Option("--question", "-q", help="seat-fairness, fair-value, card-value or matchups.")
+        str,
+        typer.Option(
+            "--question", "-q", help="The question: seat-fairness, fair-value, ... (an unknown one lists all)."
+        ),
     ] = "seat-fairness",
     data: Annotated[
         list[str] | None,
@@ -50,20 +53,19 @@ def robustness(
 
       playout robustness yokohama --question card-value --cards tech --players greedy*4 --players techs*4 -n 4000
     """
-    from reports.variations import QUESTIONS
-    from sim.errors import did_you_mean
+    from reports.asked import asked
+    from reports.asked.base import bot
 
     opt.game_info(game)
     opt.positive(n, "-n")
     opt.index(seed, "--seed")
     threads = opt.threads(threads)
-    if question not in QUESTIONS:
-        raise BadInput(f"unknown question {question!r}{did_you_mean(question, list(QUESTIONS))}")
+    asked(question)  # an unknown question: one line with a did-you-mean, before anything is prepared
     from sim.registry import get_game
 
     bots = get_game(game).strategies
     lineups = _distinct([opt.lineup(game, p) for p in (players or [None])], "--players",
-                        key=lambda codes: tuple(opt.bot(bots, c) for c in codes))  # fmt: skip
+                        key=lambda codes: tuple(bot(bots, c) for c in codes))  # fmt: skip
     data_sets = _distinct(
         [(d, opt.data(game, d)) for d in (data or ["builtin"])],
         "--data",
@@ -80,9 +82,7 @@ def robustness(
     from sim.engine import Recipe, chunk_for, prepare
 
     base = Recipe(game, lineups[0], seed, n, chunk_for(game, lineups[0], n), fixed, data_sets[0][1])
-    if q.name == "card-value":
-        p = len(lineups[0])
-        base = replace(base, n=(n // p) * p)
+    base = replace(base, n=q.asked.games_per_variation(n, len(lineups[0])))
     variations = variation_recipes(base, data_sets, lineups)
     for _, recipe in variations:
         prepare(recipe)  # every variation must be possible before anything runs

@@ -14,7 +14,10 @@ from commands.options import BadInput
 def sensitivity(
     game: opt.GameArgument,
     question: Annotated[
-        str, typer.Option("--question", "-q", help="seat-fairness, fair-value or card-value.")
+        str,
+        typer.Option(
+            "--question", "-q", help="The question: seat-fairness, fair-value, ... (an unknown one lists all)."
+        ),
     ] = "seat-fairness",
     tables: Annotated[
         str | None, typer.Option("--tables", help="Comma-separated data files to vary (default: every ASSUMED one).")
@@ -51,7 +54,7 @@ def sensitivity(
 
       playout sensitivity yokohama --data seed-guess-2026 -n 20000
     """
-    from reports.variations import QUESTIONS
+    from reports.asked import QUESTIONS
     from sim.errors import did_you_mean
 
     opt.game_info(game)
@@ -61,11 +64,9 @@ def sensitivity(
     threads = opt.threads(threads)
     if not 0 < spread <= 1:
         raise BadInput(f"--spread must be above 0 and at most 1, not {spread}")
-    asked = [q for q in QUESTIONS if q != "matchups"]
-    if question not in asked:
-        raise BadInput(f"unknown question {question!r}{did_you_mean(question, asked)}")
+    among = [name for name, a in QUESTIONS.items() if a.sensitivity]
     codes = opt.lineup(game, players)
-    q, fixed = opt.question_of(game, question, sets or [], seat, cards, only, top, None, [codes])
+    q, fixed = opt.question_of(game, question, sets or [], seat, cards, only, top, None, [codes], among)
     from dataclasses import replace
 
     from commands import console
@@ -88,8 +89,7 @@ def sensitivity(
         if t not in found:
             raise BadInput(f"{game} has no ASSUMED table {t!r}{did_you_mean(t, found)}")
     base = Recipe(game, codes, seed, n, chunk_for(game, codes, n), fixed, data_dir)
-    if q.name == "card-value":
-        base = replace(base, n=(n // len(codes)) * len(codes))
+    base = replace(base, n=q.asked.games_per_variation(n, len(codes)))
     load = get_game(game).load_data
 
     def ask(out, advance):

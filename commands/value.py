@@ -58,6 +58,7 @@ def value(
     opt.positive(n, "-n")
     opt.index(seed, "--seed")
     threads = opt.threads(threads)
+    from reports.asked.base import chosen_cards
     from sim.errors import did_you_mean
     from sim.registry import get_game
 
@@ -72,7 +73,7 @@ def value(
         raise BadInput(f"{game} has no card kind {cards!r}{did_you_mean(cards, list(spec.card_kinds))}")
     card = spec.card_kinds[cards]
     names = card["names"]
-    chosen = opt.chosen_cards(only, cards, names)
+    chosen = chosen_cards(only, cards, names)
     for c in chosen:
         if c not in names:
             raise BadInput(f"unknown {cards} {c!r}{did_you_mean(c, names)}")
@@ -98,7 +99,9 @@ def _value_recipe(game, n, players, seed, sets, data):
     p = len(codes)
     if n < p:
         raise BadInput(f"-n must be at least the number of players ({p})")
-    params = opt.not_set_by_question(game, opt.params_overrides(game, sets or []), "value")
+    from reports.asked.base import not_set_by_question
+
+    params = not_set_by_question(game, opt.params_overrides(game, sets or []), "value")
     from sim.engine import Recipe, chunk_for
 
     n = (n // p) * p

@@ -21,8 +21,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from reports import robustness as rb
+from reports.asked import Question
 from reports.export import lineup_text
-from reports.variations import Question, answer_all, slug, variation_recipes
+from reports.variations import answer_all, slug, variation_recipes
 from sim.engine import Recipe, chunk_for
 
 STORE = Path("runs") / "answers"
@@ -48,7 +49,7 @@ class Flagship:
         return self.question.reference(self.players)
 
     def half_width(self) -> float:
-        return rb.settle_half_width(self.question.name, self.question.values)
+        return self.question.asked.half_width(self.question)
 
 
 @dataclass

@@ -209,14 +209,6 @@ UNRATED_APART = "not judged: a population the ladder does not rate answers other
 SETTLE_HALF_WIDTH = 0.025
 
 
-def settle_half_width(question_name: str, values=()) -> float:
-    """The widest 95% half-width of a strongest population's answer that can be called settled (SETTLE_HALF_WIDTH,
-    or for a fair value half the swept knob's step)."""
-    if question_name == "fair-value" and len(values) > 1:
-        return 0.5 * min(b - a for a, b in zip(values, values[1:], strict=False))
-    return SETTLE_HALF_WIDTH
-
-
 def judge_strength(
     estimates: Sequence[Estimate],
     ratings: dict[Variation, float],

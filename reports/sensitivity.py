@@ -22,7 +22,8 @@ import numpy as np
 import polars as pl
 
 from reports import robustness as rb
-from reports.variations import Question, answer_all, games_of
+from reports.asked import Question
+from reports.variations import answer_all, games_of
 from sim.data_variants import Variant, assumed_tables, make_variant, set_files
 from sim.engine import Recipe
 
@@ -80,7 +81,7 @@ def rank_noise(pairs: list[tuple[rb.Estimate, rb.Estimate]]) -> float:
 def movement(question: Question, base: list[rb.Estimate], mine: list[rb.Estimate], variant: Variant, top: int):
     by = {e.conclusion: e for e in base}
     pairs = [(by[e.conclusion], e) for e in mine if e.conclusion in by]
-    if question.name == "card-value":
+    if question.asked.ranked:
         from scipy.stats import spearmanr
 
         a = np.array([b.value for b, _ in pairs])
@@ -139,8 +140,7 @@ def sensitivity(question: Question, base: Recipe, variants: list[Variant], out: 
     moves = [movement(question, by_variation[shipped], by_variation[var], v, question.top)
              for (var, _), v in zip(runs[1:], variants, strict=True)]  # fmt: skip
     ranking = ranking_table(moves, variants)
-    unit = {"card-value": "1 - Spearman's rho with the shipped ranking", "fair-value": "change of the fair value"}
-    measure = unit.get(question.name, "largest change of a seat's win rate")
+    measure = question.asked.measure
     manifest = experiment_manifest(base, f"sensitivity of {question.describe()} to the ASSUMED tables", len(runs),
                                    games_of(question, base), time.perf_counter() - started, measure=measure,
                                    variants_per_table=len(variants) // max(1, ranking.height))  # fmt: skip

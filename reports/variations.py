@@ -13,46 +13,19 @@ import hashlib
 import re
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import polars as pl
 
 from reports import robustness as rb
+from reports.asked import Question
 from reports.export import lineup_text
 from sim.engine import Recipe
 from sim.experiments import with_players
 from sim.registry import get_game
 
-QUESTIONS = ("seat-fairness", "fair-value", "card-value", "matchups")
 ESTIMATES = "estimates.json"
-
-
-@dataclass(frozen=True)
-class Question:
-    """What is asked, and what the question needs beyond the base recipe."""
-
-    name: str  # one of QUESTIONS
-    knob: str | None = None  # fair-value: the swept knob, its values and the seat asked
-    values: tuple[int, ...] = ()
-    seat: int = 0
-    kind: str | None = None  # card-value: the card kind, its spec from GameSpec.card_kinds, the cards
-    card: dict = field(default_factory=dict, hash=False, compare=False)
-    cards: tuple[str, ...] = ()
-    top: int = 5
-    strategies: tuple[str, ...] = ()  # matchups: the codes matched up
-
-    def describe(self) -> str:
-        if self.name == "fair-value":
-            return f"fair value of {self.knob} for seat {self.seat}"
-        if self.name == "card-value":
-            return f"{self.kind} values (given at the start), top {self.top}"
-        if self.name == "matchups":
-            return f"matchups of {', '.join(self.strategies)}"
-        return "seat fairness"
-
-    def reference(self, players: int) -> float | None:
-        return {"seat-fairness": 1 / players, "card-value": 0.0, "matchups": 1 / players}.get(self.name)
 
 
 def slug(variation: rb.Variation) -> str:
@@ -78,45 +51,12 @@ def answer(question: Question, recipe: Recipe, out: Path, threads=None, on_games
     """(conclusion, estimate, lo, hi) for each conclusion of the question under one recipe; the variation's
     own outputs go to `out`, a directory inside the claimed robustness output."""
     out.mkdir(parents=True, exist_ok=True)
-    if question.name == "seat-fairness":
-        return seat_fairness(recipe, out, threads, on_games)
-    from reports import questions
-
-    if question.name == "fair-value":
-        a = questions.knob_sweep(recipe, question.knob, list(question.values), question.seat, out, threads, on_games)
-        c = a.extra["crossing"]
-        return [(question.describe(), c.x, c.lo, c.hi)]
-    if question.name == "card-value":
-        a = questions.card_value(
-            recipe, question.kind, question.card, list(question.cards), out, threads, on_games, removed=False
-        )
-        t = a.tables["value"]
-        return list(zip(t["card"], t["given_win_delta"], t["given_win_lo"], t["given_win_hi"], strict=True))
-    a = questions.matchup_matrix(recipe, list(question.strategies), len(recipe.players), out, threads, on_games)
-    return [(f"one {c.row} against {c.col}", c.rate, c.lo, c.hi) for c in a.extra["cells"]]
-
-
-def seat_fairness(recipe: Recipe, out: Path, threads, on_games) -> list[tuple]:
-    from reports.balance import seat_fairness as fairness
-    from sim.results import read_games
-    from sim.store import kept_run
-
-    table = fairness(read_games(kept_run(recipe, out, threads, on_chunk=on_games)))
-    return [(f"seat {s}", r, lo, hi) for s, r, lo, hi in table.select("seat", "win_rate", "lo", "hi").iter_rows()]
+    return question.asked.answer(question, recipe, out, threads, on_games)
 
 
 def games_of(question: Question, recipe: Recipe) -> int:
     """Games one variation plays (for the progress bar)."""
-    if question.name == "fair-value":
-        return recipe.n * len(question.values)
-    if question.name == "card-value":
-        from reports.questions import value_arms
-
-        return recipe.n * value_arms(len(question.cards), removed=False)
-    if question.name == "matchups":
-        k = len(question.strategies)
-        return recipe.n * k * (k - 1)
-    return recipe.n
+    return question.asked.games(question, recipe)
 
 
 def answer_all(
@@ -208,11 +148,11 @@ def robustness(
     estimates = answer_all(question, base, variations, out, threads, on_games, costs)
     players = {len(r.players) for _, r in variations}
     reference = question.reference(players.pop()) if len(players) == 1 else None
-    top = question.top if question.name == "card-value" else None
+    top = question.asked.top(question)
     verdicts = rb.judge_all(estimates, reference, top)
     ratings = population_ratings(variations)
     populations = [v for v, r in variations if len(set(r.players)) == 1]  # a lineup of one code, rated or not
-    half_width = rb.settle_half_width(question.name, question.values)
+    half_width = question.asked.half_width(question)
     strength = rb.judge_strength(estimates, {v: r[0] for v, r in ratings.items() if r}, half_width, populations,
                                  reference)  # fmt: skip
     tops = {v.label: rb.top_k(estimates, v, question.top) for v, _ in variations} if top else {}

@@ -11,6 +11,7 @@ import pytest
 from cli import main
 from reports import robustness as rb
 from reports import strength
+from reports.asked import Question
 from strategies import code_entries
 
 
@@ -70,9 +71,10 @@ def test_wide_intervals_that_agree_are_too_few_games_to_tell_not_settled():
 
 
 def test_a_fair_value_is_settled_within_half_a_step_of_its_sweep():
-    assert rb.settle_half_width("fair-value", (0, 1, 2, 3)) == 0.5
-    assert rb.settle_half_width("fair-value", (0, 2, 4)) == 1.0
-    assert rb.settle_half_width("seat-fairness") == rb.SETTLE_HALF_WIDTH
+    for values, half in [((0, 1, 2, 3), 0.5), ((0, 2, 4), 1.0)]:
+        sweep = Question("fair-value", knob="start_money.seat0", values=values)
+        assert sweep.asked.half_width(sweep) == half
+    assert Question("seat-fairness").asked.half_width(Question("seat-fairness")) == rb.SETTLE_HALF_WIDTH
     ratings = {rb.Variation("builtin", p): r for p, r in [("learned*3", 12.45), ("greedy*3", 11.4)]}
     fair = [estimate("learned*3", 1.92, 0.14, "fair"), estimate("greedy*3", 2.1, 0.3, "fair")]
     assert rb.judge_strength(fair, ratings, 0.5)["fair"][0] == rb.SETTLED
