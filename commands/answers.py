@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -21,7 +22,7 @@ def answers(
         typer.Option(
             "--rungs",
             help="The rungs, as comma-separated player codes (default: greedy, tuned, student, "
-            "learned and the ladder's strongest; reading: every kept one).",
+            "learned and the ladder's two strongest; reading: every kept one).",
         ),  # fmt: skip
     ] = None,
     n: Annotated[
@@ -33,6 +34,10 @@ def answers(
         str | None, typer.Option("--html", help="Also write the answers as a page with a plot per answer here.")
     ] = None,
     threads: opt.ThreadsOption = None,
+    dry_run: Annotated[
+        bool,
+        typer.Option("--dry-run", "--plan", help="--play: show each rung's cost and the plan only."),
+    ] = False,
 ):
     """Every flagship answer of a game (each seat's win rate at every player count; Yokohama's fair start money
     at 3 and 4 players) at the strongest rung of the skill ladder that played it, with its 95% interval and its
@@ -61,7 +66,9 @@ def answers(
     if chosen is not None:
         _check_rungs(game, chosen)
     if play:
-        _play(game, where, chosen or an.default_rungs(game), seed, n, threads)
+        _play(game, where, chosen or an.default_rungs(game), seed, n, threads, dry_run)
+        if dry_run:
+            return
     judged, kept = an.gather(game, where, chosen)
     print_answers(game, judged, kept)
     if page is not None:
@@ -84,7 +91,8 @@ def _check_rungs(game: str, codes: list[str]) -> None:
         raise BadInput("--rungs gives a code twice: give each once")
 
 
-def _play(game: str, store: Path, rungs: list[str], seed: int, n: int, threads) -> None:
+def _play(game: str, store: Path, rungs: list[str], seed: int, n: int, threads, dry_run: bool) -> None:
+    """Measure each rung's cost with a short pilot, show the plan, then (unless a dry run) play what is not kept."""
     from commands import console
     from reports import answers as an
     from reports.ladder import SHORT_PILOT, per_game, warm
@@ -93,15 +101,23 @@ def _play(game: str, store: Path, rungs: list[str], seed: int, n: int, threads) 
     recipes = an.lineups(game, rungs, seed, n)
     for recipe in recipes:
         prepare(recipe)  # every rung must be playable before anything runs
+
+    def pilot():  # a learned or searching rung's game costs 10 to 1,000 times greedy's: plan in CPU seconds
+        warm(recipes[0], threads)
+        return {tuple(r.players): per_game(r, r.players, threads, SHORT_PILOT, r.n)[0] for r in recipes}
+
+    costs = console.pilot(recipes[0], "rung", pilot)
+    total = an.planned_cpu(game, rungs, n, costs)
+    for code in rungs:
+        each = ", ".join(f"{len(p)} players {c * 1000:.3g} ms" for p, c in costs.items() if p[0] == code)
+        typer.echo(f"  {code}: a game costs {each} of CPU")
+    cores = threads or os.cpu_count() or 1
+    typer.echo(f"plan: {console.amount(total)} CPU s for every answer under every rung, about "
+               f"{console.clock(total / cores)} on {cores} cores (answers kept are not played again)")  # fmt: skip
+    if dry_run:
+        return
     with opt.claim(store / game):
-
-        def pilot():  # a learned or searching rung's game costs 10 to 1,000 times greedy's: plan in CPU seconds
-            warm(recipes[0], threads)
-            return {tuple(r.players): per_game(r, r.players, threads, SHORT_PILOT, r.n)[0] for r in recipes}
-
-        costs = console.pilot(recipes[0], "rung", pilot)
-        bar, advance = console.progress(an.planned_cpu(game, rungs, n, costs), f"{game} flagship answers",
-                                        unit="CPU s")  # fmt: skip
+        bar, advance = console.progress(total, f"{game} flagship answers", unit="CPU s")
         try:
             with bar:
                 an.play(game, store, rungs, seed, n, threads, advance, costs)

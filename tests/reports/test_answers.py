@@ -134,6 +134,14 @@ def test_the_page_shows_each_flagship_against_strength(store, tmp_path):
     assert sorted(p.name for p in page.glob("*.png")) == sorted(f"{f.slug}.png" for f in an.flagships(GAME))
 
 
+def test_a_dry_run_shows_each_rungs_cost_and_the_plan_and_keeps_nothing(tmp_path, capsys):
+    main(["answers", GAME, "--play", "--dry-run", "-n", "40", "--rungs", "random,greedy", "--store",
+          str(tmp_path / "s"), "-t", "1"])  # fmt: skip
+    out = " ".join(capsys.readouterr().out.split())
+    assert "random: a game costs 2 players" in out and "greedy: a game costs" in out and "plan: " in out
+    assert not (tmp_path / "s").exists()
+
+
 def test_bad_answers_options_are_refused_in_one_line(tmp_path, capsys):
     assert "did you mean" in fails(capsys, "answers", GAME, "--rungs", "gredy", "--store", tmp_path / "s")
     assert "twice" in fails(capsys, "answers", GAME, "--rungs", "greedy,greedy", "--store", tmp_path / "s")
