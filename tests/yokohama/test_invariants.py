@@ -1,4 +1,4 @@
-"""Invariants over many random games (sim/games/yokohama/invariants.py); each invariant can fail.
+"""Invariants over many random games (tests/yokohama/harness.py); each invariant can fail.
 
 A failure names the game; replay it with the command in the message (the random bots of play_checked draw
 exactly as the `random` strategy of sim/playloop.play_game does).
@@ -7,7 +7,6 @@ exactly as the `random` strategy of sim/playloop.play_game does).
 import numpy as np
 import pytest
 
-from sim.games.yokohama import invariants as inv
 from sim.games.yokohama.layout import (
     G_ACT_POWER,
     G_CHURCH,
@@ -45,6 +44,7 @@ from sim.games.yokohama.spec import SPEC
 from sim.registry import get_game
 from tests.tiers import SPANS
 
+from . import harness as inv
 from .scenario import DATA, KNOBS, find_position, give_tech, knobs, move_in, new_game, pb, qb, set_hand_orders
 
 SEED = 20_160_101
