@@ -33,6 +33,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from reports.plots import write_png
 from sim.errors import ParamError
 from sim.output import atomic_write_bytes
 from sim.store import keep, recall, sha256
@@ -568,7 +569,7 @@ def write_report(out: Path, cfg: DistilConfig, records: list[Generation], comman
         choice.legend(fontsize=7)
     fig.suptitle(f"{cfg.game}: student distilled from {cfg.teacher}")
     fig.tight_layout()
-    fig.savefig(out / "distil.png", dpi=100)
+    write_png(fig, out / "distil.png", f"{cfg.game}: student distilled from {cfg.teacher}", dpi=100)
     plt.close(fig)
     chosen = max(records, key=lambda r: r.win_vs_greedy)
     table = pl.DataFrame([{k: v for k, v in asdict(r).items() if k not in ("model", "tried")} for r in records])

@@ -27,6 +27,7 @@ import polars as pl
 
 from reports import matchups
 from reports.experiment_output import Answer, Figure, Shown, write_experiment
+from reports.plots import write_png
 from sim.engine import Recipe, chunk_for
 from sim.errors import ParamError
 from sim.experiments import drop_arms, experiment_manifest, matchup_arms, play_arm, with_players
@@ -316,5 +317,5 @@ def plot_ratings(table: pl.DataFrame, anchor: str, caption: str, path: Path) -> 
     ax.set_title("skill ladder")
     fig.text(0.01, 0.01, caption, fontsize=6, color="0.3")
     fig.tight_layout(rect=(0, 0.04, 1, 1))
-    fig.savefig(path, dpi=110)
+    write_png(fig, path, "skill ladder", caption)
     plt.close(fig)

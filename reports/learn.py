@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from reports.plots import write_png
 from sim.errors import InputError, ParamError, RunDataError, WriteError, did_you_mean
 from sim.output import atomic_write_bytes, remove_stale_temps
 from sim.samples import OUTCOMES, sample_range
@@ -638,10 +639,8 @@ def save_figure(fig, path: Path) -> None:
     """The figure as a PNG, written atomically (a full disk: a WriteError naming the file)."""
     import matplotlib.pyplot as plt
 
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=100)
+    write_png(fig, path, Path(path).stem, dpi=100)
     plt.close(fig)
-    atomic_write_bytes(path, buffer.getvalue())
 
 
 _ = OUTCOMES  # the sample frame's outcome columns; `--target` picks among them

@@ -14,6 +14,7 @@ import numpy as np
 import polars as pl
 
 from reports.balance import pairwise_wins_by_block
+from reports.plots import write_png
 from reports.stats import ELO_PER_LOGIT, Rating, bradley_terry_bootstrap, wilson
 
 MIN_RATED_GAMES = 20  # fewer games make too few blocks for a bootstrap interval to mean anything
@@ -121,7 +122,7 @@ def heatmap(cells: list[Cell], codes: list[str], players: int, caption: str, pat
     fig.colorbar(im, ax=ax, fraction=0.046)
     fig.text(0.01, 0.01, caption, fontsize=6, color="0.3")
     fig.tight_layout(rect=(0, 0.03, 1, 1))
-    fig.savefig(path, dpi=110)
+    write_png(fig, path, "matchups", caption)
     plt.close(fig)
 
 

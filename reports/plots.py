@@ -38,9 +38,15 @@ def new_figure(width: float = 8.0, height: float = 4.5, panels: int = 1):
 def save(fig, path: Path, title: str, caption: str) -> Path:
     """Add the caption at the foot, render to PNG in memory and write it atomically."""
     fig.text(0.0, -0.01, textwrap.fill(caption, CAPTION_WIDTH), fontsize=6.5, ha="left", va="top", color="#444")
+    return write_png(fig, path, title, caption, bbox_inches="tight")
+
+
+def write_png(fig, path: Path, title: str, caption: str = "", dpi: int = 110, **options) -> Path:
+    """The figure rendered to PNG in memory and written atomically: the one way a figure reaches the disk (a
+    killed or full-disk write leaves the old file or none, never half a PNG; a WriteError names the file)."""
     buffer = io.BytesIO()
     metadata = {"Title": title, "Description": caption, "Software": None}
-    fig.savefig(buffer, format="png", dpi=110, bbox_inches="tight", metadata=metadata)
+    fig.savefig(buffer, format="png", dpi=dpi, metadata=metadata, **options)
     path = Path(path)
     atomic_write_bytes(path, buffer.getvalue())
     return path
