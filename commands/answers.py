@@ -167,8 +167,8 @@ def rests_on(game: str, kept) -> str:
     codes = sorted({k.code for ks in kept.values() for k in ks if k.estimates and not k.stale},
                    key=lambda c: ratings.get(c, [float("inf")])[0])  # fmt: skip
     rungs = ", ".join(f"{c} {ratings[c][0]:.2f}" if c in ratings else f"{c} (unrated)" for c in codes)
-    if doc is None:
-        return f"rungs: {rungs or 'none'} ({game} has no shipped ladder)"
+    if doc is None or not ratings:
+        return f"rungs: {rungs or 'none'} ({game} has no shipped ladder that rates its players as they play now)"
     return (
         f"rungs: {rungs or 'none'} (ratings in logits on strategies/ladders/{game}.json, {doc.get('players')} "
         f"players, rules {doc['rules_version']}; its strongest: {max(ratings, key=lambda c: ratings[c][0])})"
