@@ -64,6 +64,31 @@ def test_an_answer_is_not_judged_settled_while_the_ladders_strongest_has_not_pla
     assert moving["seat 0"].verdict == rb.MOVING  # it moves below the strongest: it moves all the same
 
 
+def test_a_sweep_that_never_crossed_is_not_judged_and_says_why():
+    fair = an.flagships("yokohama")[-1]
+    crossed = rb.Estimate(rb.Variation("builtin", "student*4"), fair.question.describe(), 2.0, 1.8, 2.2)
+    never = rb.Estimate(rb.Variation("builtin", "learned*4"), fair.question.describe(), *[float("nan")] * 3)
+    kept = [an.Kept("student", [crossed], 1500), an.Kept("learned", [never], 1500)]
+    (judged,) = an.judge("yokohama", fair, kept, RATINGS)
+    assert judged.verdict == rb.UNMEASURED and "never crossed" in judged.settle
+
+
+def test_two_strongest_that_disagree_but_the_ladder_cannot_order_are_not_called_moving_either_way():
+    """Yokohama's shipped ladder has `learned` 0.12 [-0.42, +0.14] behind `learned:lv_look=turn`; La Granja's has
+    its second strongest well behind its first."""
+    yoko = an.ladder_ratings("yokohama")
+    turn, rounds = kept("learned:lv_look=turn", [0.21, 0.29, 0.28, 0.21], 0.01), kept("learned", [0.28] * 4, 0.01)
+    judged = {j.conclusion: j for j in an.judge("yokohama", SEATS4, [turn, rounds], yoko)}
+    assert judged["seat 0"].verdict == an.UNORDERED
+    assert "cannot tell learned (-0.12 [-0.42, +0.14] behind)" in judged["seat 0"].why
+    assert "0.21 [0.2, 0.22] under learned:lv_look=turn*4" in judged["seat 0"].why
+    assert judged["seat 1"].verdict == rb.SETTLED
+    lg = an.ladder_ratings("lagranja")
+    mcts = "mcts-fast:eval=learned,depth=8"
+    apart = an.judge("lagranja", SEATS4, [kept("learned", [0.40] * 4, 0.01), kept(mcts, [0.29] * 4, 0.01)], lg)
+    assert apart[0].verdict == rb.MOVING  # 0.8 logits apart on its ladder: strength does move it
+
+
 def test_stale_answers_are_left_out_of_the_judgement():
     fresh = kept("learned", [0.25] * 4, 0.01)
     old = an.Kept("student", [], 2000, "played before the code changed")
