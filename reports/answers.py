@@ -58,9 +58,8 @@ class Kept:
 
     code: str
     estimates: list[rb.Estimate]
-    n: int = 0
     stale: str = ""  # what changed since it was played ("" when current)
-    recipe: Recipe | None = None
+    recipe: Recipe | None = None  # what it was played from (None when it cannot be read)
 
 
 def flagships(game: str) -> list[Flagship]:
@@ -197,15 +196,15 @@ def read_kept(path: Path, flagship: Flagship) -> Kept:
     try:
         now = made_by(recipe)
     except (ParamError, InputError) as e:  # a preset or model file gone: nothing says it is the same player
-        return Kept(code, [], recipe.n, f"its players cannot be prepared now ({e})")
+        return Kept(code, [], f"its players cannot be prepared now ({e})", recipe)
     changed = [STALE_PARTS[p] for p in STALE_PARTS if now.get(p) != kept_made.get(p)]
     if kept_question != _options(flagship.question):
         changed.append("the question")
     if changed:
-        return Kept(code, [], recipe.n, "played before " + " and ".join(changed) + " changed")
+        return Kept(code, [], "played before " + " and ".join(changed) + " changed", recipe)
     variation = rb.Variation("builtin", lineup_text(recipe.players))
     estimates = [rb.Estimate(variation, c, float(x), float(lo), float(hi)) for c, x, lo, hi in rows]
-    return Kept(code, estimates, recipe.n, recipe=recipe)
+    return Kept(code, estimates, recipe=recipe)
 
 
 @dataclass
@@ -243,7 +242,7 @@ def judge(game: str, flagship: Flagship, kept: list[Kept], ratings: dict[str, li
             verdict, why = UNMEASURED_TOP, f"{why}; {missing}" if why else missing
         halves = [(e.hi - e.lo) / 2 for e in estimates if e.conclusion == conclusion]
         widest = max((h for h in halves if math.isfinite(h)), default=0.0)  # a sweep that never crossed: NaN
-        n = max(k.n for k in current)
+        n = max(k.recipe.n for k in current)
         more = math.ceil(n * (widest / flagship.half_width()) ** 2 / 100) * 100  # an interval narrows as 1/sqrt(n)
         out.append(Judged(flagship, conclusion, strongest, verdict, why, what_settles(game, verdict, top, more)))
     return out

@@ -11,7 +11,8 @@ import pytest
 from cli import main
 from reports import answers as an
 from reports import robustness as rb
-from reports.variations import Question
+from reports.asked import Question
+from sim.engine import Recipe
 from sim.seal import read_sealed, write_sealed
 from tests.cli_checks import fails
 
@@ -21,7 +22,8 @@ SEATS4 = an.Flagship("seat fairness at 4 players", Question("seat-fairness"), 4)
 
 def kept(code: str, values: list[float], half: float, n: int = 2000) -> an.Kept:
     variation = rb.Variation("builtin", f"{code}*4")
-    return an.Kept(code, [rb.Estimate(variation, f"seat {s}", v, v - half, v + half) for s, v in enumerate(values)], n)
+    estimates = [rb.Estimate(variation, f"seat {s}", v, v - half, v + half) for s, v in enumerate(values)]
+    return an.Kept(code, estimates, recipe=Recipe(GAME, [code] * 4, 1, n))
 
 
 RATINGS = {"random": [0.0] * 3, "greedy": [4.0] * 3, "student": [5.0] * 3, "learned": [7.0] * 3}
@@ -68,7 +70,8 @@ def test_a_sweep_that_never_crossed_is_not_judged_and_says_why():
     fair = an.flagships("yokohama")[-1]
     crossed = rb.Estimate(rb.Variation("builtin", "student*4"), fair.question.describe(), 2.0, 1.8, 2.2)
     never = rb.Estimate(rb.Variation("builtin", "learned*4"), fair.question.describe(), *[float("nan")] * 3)
-    kept = [an.Kept("student", [crossed], 1500), an.Kept("learned", [never], 1500)]
+    kept = [an.Kept(c, [e], recipe=Recipe("yokohama", [c] * 4, 1, 1500)) for c, e in [("student", crossed),
+                                                                                     ("learned", never)]]  # fmt: skip
     (judged,) = an.judge("yokohama", fair, kept, RATINGS)
     assert judged.verdict == rb.UNMEASURED and "never crossed" in judged.settle
 
@@ -91,7 +94,7 @@ def test_two_strongest_that_disagree_but_the_ladder_cannot_order_are_not_called_
 
 def test_stale_answers_are_left_out_of_the_judgement():
     fresh = kept("learned", [0.25] * 4, 0.01)
-    old = an.Kept("student", [], 2000, "played before the code changed")
+    old = an.Kept("student", [], "played before the code changed", Recipe(GAME, ["student"] * 4, 1, 2000))
     assert verdicts([old, fresh])["seat 0"].verdict == rb.UNRATED  # one current rung cannot judge a trend
 
 
