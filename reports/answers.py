@@ -222,21 +222,20 @@ class Judged:
 
 def judge(game: str, flagship: Flagship, kept: list[Kept], ratings: dict[str, list[float]]) -> list[Judged]:
     """Each conclusion of one flagship answer judged against strength over the rungs whose answer is current."""
+    from reports.strength import cannot_order
+
     current = [k for k in kept if k.estimates and not k.stale]
     estimates = [e for k in current for e in k.estimates]
     rated = {k.estimates[0].variation: ratings[k.code][0] for k in current if k.code in ratings}
     measured = {k.code for k in current}
     top = max(ratings, key=lambda c: ratings[c][0]) if ratings else None
-    verdicts = rb.judge_strength(estimates, rated, flagship.half_width(), reference=flagship.reference())
+    code_of = {k.estimates[0].variation: k.code for k in current}
+    verdicts = rb.judge_strength(estimates, rated, flagship.half_width(), reference=flagship.reference(),
+                                 order=lambda a, b: cannot_order(game, code_of[a], code_of[b]))  # fmt: skip
     by_rating = sorted(current, key=lambda k: -ratings.get(k.code, [-math.inf])[0])
     out = []
     for conclusion, (verdict, why) in verdicts.items():
         strongest = next((e for k in by_rating for e in k.estimates if e.conclusion == conclusion), None)
-        if verdict == rb.MOVING and (tie := unordered(game, by_rating)):
-            pair = why.split(": intervals apart")[0]
-            told = "; ".join(f"{e.value:.4g} [{e.lo:.4g}, {e.hi:.4g}] under {e.variation.players}"
-                             for k in by_rating[:2] for e in k.estimates if e.conclusion == conclusion)  # fmt: skip
-            verdict, why = UNORDERED, f"{pair}: intervals apart ({told}), {tie}"
         if top is not None and top not in measured and verdict != rb.MOVING:  # moving below it moves all the same
             missing = f"the ladder's strongest, {top} ({ratings[top][0]:.2f}), has no current answer"
             verdict, why = UNMEASURED_TOP, f"{why}; {missing}" if why else missing
@@ -249,28 +248,6 @@ def judge(game: str, flagship: Flagship, kept: list[Kept], ratings: dict[str, li
 
 
 UNMEASURED_TOP = "not judged: the ladder's strongest is not measured"
-UNORDERED = "not judged: the two strongest disagree and the ladder cannot tell which is stronger"
-
-
-def unordered(game: str, by_rating: list[Kept]) -> str:
-    """Why the two strongest rated rungs cannot be ordered (the shipped ladder's interval of the weaker's
-    distance from the strongest holds 0), or "" when the ladder tells them apart: an answer that differs between
-    two players of one strength depends on how they play, and which way it moves with strength is not known."""
-    from reports.strength import shipped
-
-    behind = (shipped(game) or {}).get("behind_top", {})
-    rated = [k.code for k in by_rating if k.code in ladder_ratings(game)][:2]
-    if len(rated) < 2 or rated[0] not in behind or rated[1] not in behind:
-        return ""
-    (a, _, _), (b, b_lo, b_hi) = behind[rated[0]], behind[rated[1]]
-    if a != 0.0:  # the strongest measured is not the ladder's strongest: the two are compared through it
-        return ""
-    if b_hi < 0:
-        return ""
-    return (
-        f"but the ladder cannot tell {rated[1]} ({b:+.2f} [{b_lo:+.2f}, {b_hi:+.2f}] behind) from {rated[0]}: "
-        "the answer depends on how they play, and which way strength moves it is not known"
-    )
 
 
 def what_settles(game: str, verdict: str, top: str | None, games: int) -> str:
@@ -285,7 +262,7 @@ def what_settles(game: str, verdict: str, top: str | None, games: int) -> str:
     if verdict == rb.MOVING:
         return (f"a stronger rung: a new generation (playout learn / distil {game}), rated on the ladder "
                 f"(playout ladder {game} --add CODE), played with --rungs")  # fmt: skip
-    if verdict == UNORDERED:
+    if verdict == rb.UNORDERED:
         return (
             f"tell the two apart (a ladder of them alone with more games: playout ladder {game} --only A,B,greedy "
             "-n ...) or a rung stronger than both"

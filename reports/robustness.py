@@ -20,7 +20,7 @@ established everywhere`: the verdict never claims more than the intervals allow.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -201,6 +201,7 @@ TOO_FEW = "too few games to tell"
 UNRATED = "not judged: fewer than two populations on the game's ladder"
 UNMEASURED = "not judged: a strongest population's answer was not measured"
 UNRATED_APART = "not judged: a population the ladder does not rate answers otherwise"
+UNORDERED = "not judged: the two strongest disagree and the ladder cannot tell which is stronger"
 # How narrow the strongest populations' 95% intervals must be (their half-width at most this) for "settled": two
 # answers that agree within wider intervals may still differ by more than an answer is read to. A win rate or a
 # change of one (seat fairness, card values, matchups): 2.5 points, so two answers 5 points apart are told apart
@@ -215,6 +216,7 @@ def judge_strength(
     half_width: float = SETTLE_HALF_WIDTH,
     populations: Sequence[Variation] | None = None,
     reference: float | None = None,
+    order: Callable[[Variation, Variation], str] | None = None,
 ) -> dict[str, tuple[str, str]]:
     """Per conclusion, does the answer still move as the players get stronger? (verdict, why).
 
@@ -225,7 +227,11 @@ def judge_strength(
     games to tell when they agree but an interval is wider than `half_width` each side (wide intervals agree
     with anything: eight games a seat would call every seat settled); settled when they agree within intervals
     that narrow. Weaker rated populations may disagree: that is what strength changes. A moving answer says which
-    way it moves, and, against a `reference`, when the two lie on opposite sides of it (the conclusion flips)."""
+    way it moves, and, against a `reference`, when the two lie on opposite sides of it (the conclusion flips).
+
+    Two ratings apart as numbers need not be apart on the ladder: `order(stronger, weaker)` says why the ladder
+    cannot tell the two strongest apart ("" when it can). Two players of one strength that answer apart are not
+    judged: the answer depends on how they play, and which way strength moves it is not known."""
     out = {}
     for conclusion in dict.fromkeys(e.conclusion for e in estimates):
         rated = [e for e in estimates if e.conclusion == conclusion and e.variation in ratings]
@@ -242,6 +248,9 @@ def judge_strength(
         judged = [a, b, *unrated]
         if not np.isfinite([x for e in judged for x in (e.lo, e.hi)]).all():
             out[conclusion] = (UNMEASURED, pair)
+        elif apart(a, b) and order and (tie := order(a.variation, b.variation)):
+            told = "; ".join(f"{e.value:.4g} [{e.lo:.4g}, {e.hi:.4g}] under {e.variation.players}" for e in (a, b))
+            out[conclusion] = (UNORDERED, f"{pair}: intervals apart ({told}), {tie}")
         elif apart(a, b):
             out[conclusion] = (MOVING, f"{pair}: intervals apart; {direction(a, b, reference)}")
         elif odd := [u for u in unrated if apart(u, a) or apart(u, b)]:

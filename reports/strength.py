@@ -203,3 +203,21 @@ def population_rating(game: str, lineup: list[str], rules_version: str, data_fin
     ratings, _ = ratings_for({"game": game, "lineup": [",".join(lineup)], "rules_version": rules_version,
                               "data_fingerprint": data_fingerprint, "fingerprints": played})  # fmt: skip
     return ratings.get(lineup[0]) if len(set(lineup)) == 1 else None
+
+
+def cannot_order(game: str, stronger: str, weaker: str) -> str:
+    """Why the shipped ladder cannot tell `weaker` from `stronger` (two codes it rates, the first rated higher),
+    or "" when it can. The ladder keeps each population's distance from its strongest with the interval of that
+    difference itself: with `stronger` the strongest, `weaker` is told apart when its interval lies below 0;
+    otherwise when the two distances' intervals do not overlap (cautious: the two are correlated through the
+    strongest, so some pairs the ladder could order are called unordered, never the other way round)."""
+    behind = (shipped(game) or {}).get("behind_top", {})
+    if stronger not in behind or weaker not in behind:
+        return ""  # a ladder from before the distances: the ratings' own order is all there is
+    (a, a_lo, _), (b, b_lo, b_hi) = behind[stronger], behind[weaker]
+    if (b_hi < 0) if a == 0.0 else (b_hi < a_lo):
+        return ""
+    return (
+        f"but the ladder cannot tell {weaker} ({b:+.2f} [{b_lo:+.2f}, {b_hi:+.2f}] behind the strongest) from "
+        f"{stronger} ({a:+.2f}): the answer depends on how they play, and which way strength moves it is not known"
+    )

@@ -142,6 +142,7 @@ def robustness(
     the HTML page and experiment.json; returns {estimates, verdicts, tops, manifest}."""
     from reports.experiment_output import Figure, Shown, write_experiment
     from reports.plots import against_strength, forest
+    from reports.strength import cannot_order
     from sim.experiments import experiment_manifest
 
     started = time.perf_counter()
@@ -153,8 +154,13 @@ def robustness(
     ratings = population_ratings(variations)
     populations = [v for v, r in variations if len(set(r.players)) == 1]  # a lineup of one code, rated or not
     half_width = question.asked.half_width(question)
-    strength = rb.judge_strength(estimates, {v: r[0] for v, r in ratings.items() if r}, half_width, populations,
-                                 reference)  # fmt: skip
+    code_of = {v: r.players[0] for v, r in variations if len(set(r.players)) == 1}
+    rated = {v: r[0] for v, r in ratings.items() if r}
+
+    def order(a: rb.Variation, b: rb.Variation) -> str:  # why the shipped ladder cannot tell the two apart
+        return cannot_order(base.game, code_of[a], code_of[b])
+
+    strength = rb.judge_strength(estimates, rated, half_width, populations, reference, order)
     tops = {v.label: rb.top_k(estimates, v, question.top) for v, _ in variations} if top else {}
     manifest = experiment_manifest(
         base, f"robustness of {question.describe()}", len(variations), games_of(question, base),

@@ -82,8 +82,8 @@ def test_two_strongest_that_disagree_but_the_ladder_cannot_order_are_not_called_
     yoko = an.ladder_ratings("yokohama")
     turn, rounds = kept("learned:lv_look=turn", [0.21, 0.29, 0.28, 0.21], 0.01), kept("learned", [0.28] * 4, 0.01)
     judged = {j.conclusion: j for j in an.judge("yokohama", SEATS4, [turn, rounds], yoko)}
-    assert judged["seat 0"].verdict == an.UNORDERED
-    assert "cannot tell learned (-0.12 [-0.42, +0.14] behind)" in judged["seat 0"].why
+    assert judged["seat 0"].verdict == rb.UNORDERED
+    assert "cannot tell learned (-0.12 [-0.42, +0.14] behind the strongest)" in judged["seat 0"].why
     assert "0.21 [0.2, 0.22] under learned:lv_look=turn*4" in judged["seat 0"].why
     assert judged["seat 1"].verdict == rb.SETTLED
     lg = an.ladder_ratings("lagranja")

@@ -251,3 +251,31 @@ def test_ladder_writes_its_ratings_and_robustness_judges_the_answer_against_them
     assert set(verdicts["with_strength"]) <= {rb.SETTLED, rb.MOVING, rb.TOO_FEW}
     assert (out / "strength.png").stat().st_size > 0
     assert "players' strength: random 0.00" in (out / "verdicts.csv").read_text()
+
+
+def test_two_strongest_that_answer_apart_but_the_ladder_cannot_order_are_not_called_moving():
+    """Ratings apart as numbers need not be apart on the ladder: the answer then depends on how the two play, and
+    which way strength moves it is not known (Yokohama's `learned` a round on and to the turn's end)."""
+    ratings = {rb.Variation("builtin", p): r for p, r in [("greedy*4", 4.0), ("tuned*4", 4.1), ("mcts*4", 4.2)]}
+    apart = [estimate("tuned*4", 0.40, 0.01), estimate("mcts*4", 0.30, 0.01)]
+    verdict, why = rb.judge_strength(apart, ratings, order=lambda a, b: "but the ladder cannot tell them")[
+        "seat 0 wins"
+    ]
+    assert verdict == rb.UNORDERED and why.endswith("0.3 [0.29, 0.31] under mcts*4; 0.4 [0.39, 0.41] under tuned*4), "
+                                                    "but the ladder cannot tell them")  # fmt: skip
+    assert rb.judge_strength(apart, ratings, order=lambda a, b: "")["seat 0 wins"][0] == rb.MOVING
+    agree = [estimate("tuned*4", 0.30, 0.01), estimate("mcts*4", 0.30, 0.01)]
+    assert rb.judge_strength(agree, ratings, order=lambda a, b: "cannot tell")["seat 0 wins"][0] == rb.SETTLED
+
+
+def test_the_ladder_orders_two_players_only_when_the_interval_of_their_distance_says_so(monkeypatch):
+    assert "cannot tell learned (-0.12 [-0.42, +0.14]" in strength.cannot_order("yokohama", "learned:lv_look=turn",
+                                                                                  "learned")  # fmt: skip
+    assert strength.cannot_order("lagranja", "learned", "greedy") == ""
+    ladder = {"behind_top": {"a": [0.0, 0.0, 0.0], "b": [-0.5, -0.7, -0.3], "c": [-0.6, -0.8, -0.4],
+                             "d": [-1.5, -1.7, -1.3]}}  # fmt: skip
+    monkeypatch.setattr(strength, "shipped", lambda game: ladder)
+    assert strength.cannot_order("g", "a", "b") == ""  # its distance from the strongest is below 0
+    assert "cannot tell c" in strength.cannot_order("g", "b", "c")  # neither is the strongest: the intervals overlap
+    assert strength.cannot_order("g", "b", "d") == ""
+    assert strength.cannot_order("g", "a", "unrated") == ""  # no distance kept: the ratings' order is all there is
