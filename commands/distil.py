@@ -56,6 +56,14 @@ def distil(
             "positions, but played far worse where measured: off by default).",
         ),
     ] = False,
+    hidden: Annotated[
+        int,
+        typer.Option(
+            "--hidden",
+            help="Hidden units (up to 16) over the position and where each action lands, fitted from the linear "
+            "student (the NNUE shape: what a feature of the landing is worth may then depend on the others).",
+        ),
+    ] = 0,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of every game played.")] = 1,
     out: Annotated[str | None, typer.Option("--out", "-o", help="Output directory (kept and resumable).")] = None,
     sets: opt.SetsOption = None,
@@ -74,6 +82,8 @@ def distil(
       playout distil yokohama --teacher 'learned:lv_look=turn' --out runs/distil-yoko
 
       playout distil obsession --no-after --table --out runs/distil-ob   (the per-action table, no step)
+
+      playout distil lagranja --hidden 16 --out runs/distil-lg-net   (a hidden layer over the linear student)
 
       playout run lagranja -n 20000 --players student@runs/distil-lg/student.json,greedy*3
     """
@@ -96,7 +106,7 @@ def distil(
     if not (after or table):
         raise BadInput("--no-after without --table fits nothing: the student would play as its proposer")
     cfg = ds.DistilConfig(game, teacher, n, games, generations, eval_games, temperature, seed, stride, per_game,
-                          choose_games, after, table, params, opt.data(game, data))  # fmt: skip
+                          choose_games, after, table, hidden, params, opt.data(game, data))  # fmt: skip
     try:
         ds.check_config(cfg)
     except ParamError as e:

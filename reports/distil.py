@@ -34,10 +34,11 @@ import numpy as np
 from numba import njit
 
 from reports.plots import write_png
+from reports.student_net import hidden_logits
 from sim.errors import ParamError
 from sim.output import atomic_write_bytes
 from sim.store import keep, recall, sha256
-from strategies.student_model import KIND, write_student
+from strategies.student_model import HIDDEN, KIND, write_student
 
 HOLDOUT = 5  # games whose index % HOLDOUT == 0 are held out of the fit (agreement and regret are measured on them)
 CHUNK = 250  # games a sample chunk
@@ -58,6 +59,9 @@ MOST_GENERATIONS = 50
 # (silver, extensions) move the student into a policy that never wins. So each generation chooses its fit by play
 # (`choose_by_play`).
 RIDGES = (1e-4, 1e-3, 1e-2, 1e-1, 1.0)
+HIDDEN_RIDGES = (
+    1e-3,
+)  # with --hidden: each fit costs minutes (La Granja: 3.5 on 2 cores); the best ridge of the linear fits
 TEMPERATURES = (0.25, 1.0, 4.0)  # times --temperature: the fits a generation chooses among (with each ridge)
 CHOOSE_FIRST = 1 << 39  # the choosing games' indices start here (neither sampling nor judging games)
 AGREE_TOL = 0.002
@@ -81,6 +85,7 @@ class DistilConfig:
     choose_games: int = 1000  # games a candidate fit plays to be chosen (0: choose by agreement, see RIDGES)
     after: bool = True  # the student weighs the features where each action lands (strategies/student.py)
     table: bool = False  # and fits its per-action table (bias and coefficients per action id) too
+    hidden: int = 0  # hidden units over where each action lands (reports/student_net.py), from the linear fit
     params: dict = field(default_factory=dict)
     data_dir: str | None = None
 
@@ -113,6 +118,10 @@ def check_config(cfg: DistilConfig) -> None:
         raise ParamError(f"--choose-games must be a whole number from 0 to {MOST_GAMES:,}, not {cfg.choose_games}")
     if not (math.isfinite(cfg.temperature) and cfg.temperature > 0):
         raise ParamError(f"--temperature must be a number above 0, not {cfg.temperature:g}")
+    if not 0 <= cfg.hidden <= HIDDEN:
+        raise ParamError(f"--hidden must be a whole number from 0 to {HIDDEN}, not {cfg.hidden}")
+    if cfg.hidden and (cfg.table or not cfg.after):
+        raise ParamError("--hidden weighs where each action lands: it takes --after and not --table")
 
 
 def total_games(cfg: DistilConfig, hard: bool) -> int:
@@ -128,7 +137,8 @@ def candidates(cfg: DistilConfig, hard: bool) -> list[tuple[float, float]]:
     """The (temperature, ridge) of each fit a generation chooses among: with a `hard` teacher (a choice, not
     ratings) the temperature does not enter the fit, and with --choose-games 0 the ridge is chosen by agreement."""
     temps = [cfg.temperature] if hard or cfg.choose_games == 0 else [cfg.temperature * t for t in TEMPERATURES]
-    return [(t, r) for t in temps for r in (RIDGES if cfg.choose_games else (None,))]
+    ridges = HIDDEN_RIDGES if cfg.hidden else RIDGES
+    return [(t, r) for t in temps for r in (ridges if cfg.choose_games else (None,))]
 
 
 # ------------------------------------------------------------------ samples
@@ -326,7 +336,7 @@ def loss_grad(theta, x, proposed, start, count, action, landed, p, l2, table):
     return loss, grad
 
 
-def fit(data: dict, n_actions: int, temperature: float, hard: bool, table: bool = False) -> dict:
+def fit(data: dict, n_actions: int, temperature: float, hard: bool, table: bool = False, hidden: int = 0) -> dict:
     """The student's table fitted to the teacher's verdicts: {'proposer_weight', 'bias', 'coef', 'ridge'} on raw
     features, its ridge the largest of RIDGES that agrees with the teacher on the validation games about as well as
     the best (within AGREE_TOL), refitted on every game. (`--choose-games 0`; by default the fit is chosen by play.)"""
@@ -336,7 +346,7 @@ def fit(data: dict, n_actions: int, temperature: float, hard: bool, table: bool 
         rest, held = select(data, ~check), select(data, check)
         agree = [judge(fit_ridge(rest, n_actions, temperature, hard, r, table), held)[0] for r in RIDGES]
         ridge = max(r for r, a in zip(RIDGES, agree, strict=True) if a >= max(agree) - AGREE_TOL)
-    return {**fit_ridge(data, n_actions, temperature, hard, ridge, table), "ridge": ridge}
+    return {**fit_ridge(data, n_actions, temperature, hard, ridge, table, hidden), "ridge": ridge}
 
 
 def choose_by_play(cfg: DistilConfig, prep, data: dict, held: dict, hard: bool, folder: Path, doc,
@@ -347,8 +357,8 @@ def choose_by_play(cfg: DistilConfig, prep, data: dict, held: dict, hard: bool, 
     Each candidate's model is written to `folder` (`doc(fitted)` makes its file)."""
     best, best_win, tried = None, -1.0, []
     for temperature, ridge in candidates(cfg, hard):
-        fitted = {**fit_ridge(data, prep.spec.n_actions, temperature, hard, ridge, cfg.table), "ridge": ridge,
-                  "temperature": temperature}  # fmt: skip
+        fitted = {**fit_ridge(data, prep.spec.n_actions, temperature, hard, ridge, cfg.table, cfg.hidden),
+                  "ridge": ridge, "temperature": temperature}  # fmt: skip
         path = folder / f"t{temperature:g}-r{ridge:g}.json"
         write_student(path, doc(fitted))
         won = float(against_greedy(cfg, f"student@{path}", CHOOSE_FIRST, cfg.choose_games, advance).mean())
@@ -358,8 +368,10 @@ def choose_by_play(cfg: DistilConfig, prep, data: dict, held: dict, hard: bool, 
     return best, tried
 
 
-def fit_ridge(data: dict, n_actions: int, temperature: float, hard: bool, ridge: float, table: bool = True) -> dict:
-    """The table fitted with one ridge (features standardised for the fit, the scaling folded in after)."""
+def fit_ridge(data: dict, n_actions: int, temperature: float, hard: bool, ridge: float, table: bool = True,
+              hidden: int = 0) -> dict:  # fmt: skip
+    """The table fitted with one ridge (features standardised for the fit, the scaling folded in after); with
+    `hidden` units, the hidden layer then fitted from it (reports/student_net.py)."""
     from scipy.optimize import minimize
 
     if max(data["count"], default=0) > 4096:
@@ -382,8 +394,13 @@ def fit_ridge(data: dict, n_actions: int, temperature: float, hard: bool, ridge:
     coef = table[:, 1:] / sd
     bias = table[:, 0] - coef @ mu
     after = (res.x[1 : 1 + na] / sd).tolist() if na else [0.0] * n
-    return {"proposer_weight": float(res.x[0]), "bias": bias.tolist(), "coef": coef.tolist(), "after": bool(na),
-            "after_coef": after, "loss": float(res.fun)}  # fmt: skip
+    linear = {"proposer_weight": float(res.x[0]), "bias": bias.tolist(), "coef": coef.tolist(), "after": bool(na),
+              "after_coef": after, "loss": float(res.fun)}  # fmt: skip
+    if not hidden:
+        return linear
+    from reports.student_net import fit_hidden
+
+    return fit_hidden(data, p, mu, sd, ridge, hidden, linear)
 
 
 def student_logits(model: dict, data: dict) -> np.ndarray:
@@ -392,7 +409,7 @@ def student_logits(model: dict, data: dict) -> np.ndarray:
     coef, bias = np.asarray(model["coef"]), np.asarray(model["bias"])
     z = bias[data["action"]] + np.einsum("lf,lf->l", coef[data["action"]], data["x"][pos])
     if model.get("after", False):
-        z = z + data["landed"] @ np.asarray(model["after_coef"])
+        z = z + data["landed"] @ np.asarray(model["after_coef"]) + hidden_logits(model, data)
     return z + model["proposer_weight"] * (data["action"] == data["proposed"][pos])
 
 
@@ -449,7 +466,7 @@ def model_doc(cfg: DistilConfig, prep, fitted: dict, proposer: dict, generations
         "teacher": cfg.teacher, "temperature": fitted["temperature"], "proposer": proposer,
         "proposer_weight": fitted["proposer_weight"], "bias": fitted["bias"], "coef": fitted["coef"],
         "after": fitted["after"], "after_coef": fitted["after_coef"], "ridge": fitted["ridge"],
-        "generations": generations, "command": command,
+        "generations": generations, "command": command, **({"hidden": fitted["hidden"]} if "hidden" in fitted else {}),
     }  # fmt: skip
 
 
@@ -483,7 +500,7 @@ def distil(cfg: DistilConfig, out: Path, command: str, advance) -> list[Generati
             folder = out / "models" / f"gen{gen}"
             fitted, tried = choose_by_play(cfg, prep, fitting, held, hard, folder, doc, advance)
         else:
-            fitted = {**fit(fitting, prep.spec.n_actions, cfg.temperature, hard, cfg.table),
+            fitted = {**fit(fitting, prep.spec.n_actions, cfg.temperature, hard, cfg.table, cfg.hidden),
                       "temperature": cfg.temperature}  # fmt: skip
             tried = []
         path = out / "models" / f"gen{gen}.json"

@@ -7,19 +7,27 @@ and the game's one-step bot's choice (its proposer, as for `learned`); each lega
     z[a] = bias[a] + sum_j coef[a, j] * f[j]  +  proposer * (a == the one-step bot's choice)
            [ + sum_j after[j] * f_a[j] ]
 
-and the highest is played (ties to the lowest action id). The proposer term starts the student where its teacher
-starts (`learned` keeps its one-step bot's choice unless its value rates another higher by a margin), and the
-per-action table learns when and towards what the teacher departs from it. A student distilled `--after` also
-weighs the seat's features f_a where action a lands, one step on, in a re-deal of what the seat cannot see (drawn
-from its own stream): it sees what an action brings, not only which action it is, at the cost of a step per legal
-action. `playout distil` fits it to the teacher's ratings of every legal action on positions of the student's own
-games (reports/distil.py).
+and the highest is played (ties to the lowest action id). A student with a hidden layer (`playout distil --hidden
+H`, the NNUE shape) adds, per unit h with a non-zero output weight,
+
+    out[h] * max(0, bias[h] + sum_j now[h, j] * f[j] + sum_j after[h, j] * f_a[j])
+
+where the state part (bias and `now`) is computed once a decision and only the action part per legal action: a
+linear policy weighs what each feature of the landing is worth the same in every position, and the hidden layer
+lets what one is worth depend on the others (a field worth more with the goods to fill it).
+
+The proposer term starts the student where its teacher starts (`learned` keeps its one-step bot's choice unless
+its value rates another higher by a margin), and the per-action table learns when and towards what the teacher
+departs from it. A student distilled `--after` also weighs the seat's features f_a where action a lands, one step on,
+in a re-deal of what the seat cannot see (drawn from its own stream): it sees what an action brings, not only which
+action it is, at the cost of a step per legal action. `playout distil` fits it to the teacher's ratings of every
+legal action on positions of the student's own games (reports/distil.py).
 
 The parameters are the book's `student` weights: st_proposer, st_after (1: weigh where each action lands) and its
 coefficients (st_after.<feature>), then bias and coefficients per action id (st_<action>.bias,
-st_<action>.<feature>), placed before the learned and search weights, so a model file reaches the
-kernel as a player's weights (`student@PATH`, or strategies/students/<game>.json shipped as `student`). A game gets
-the family from strategies/families.py without a line of its own.
+st_<action>.<feature>), then the hidden units (st_h<h>.*), placed before the learned and search weights, so a model
+file reaches the kernel as a player's weights (`student@PATH`, or strategies/students/<game>.json shipped as
+`student`). A game gets the family from strategies/families.py without a line of its own.
 """
 
 from __future__ import annotations
@@ -33,7 +41,7 @@ from sim.parts import part
 from strategies import Strategy, Weight
 from strategies.learned_value import N_EXTRA
 from strategies.mcts import N_MCTS_WEIGHTS
-from strategies.student_model import read_student, shipped_path, student_weights_of
+from strategies.student_model import HIDDEN, read_student, shipped_path, student_weights_of
 
 FAMILY = "student"
 PREFIX = "st_"
@@ -44,24 +52,37 @@ def n_actions(game: str) -> int:
     return module_of(game, "actions").N_ACTIONS
 
 
-HEAD = 2  # st_proposer, st_after: then the after-state coefficients, then the per-action rows
+HEAD = 2  # st_proposer, st_after: then the after-state coefficients, then the per-action rows, then the hidden units
+
+
+def unit_size(n: int) -> int:
+    """A hidden unit's parameters: its output weight, its bias, a weight per feature of the position and one per
+    feature of where the action lands."""
+    return 2 + 2 * n
 
 
 def table_size(game: str) -> int:
     """The student's parameters: the proposer's weight, the after-state switch and a coefficient per feature, then
-    per action a bias and one coefficient per feature."""
+    per action a bias and one coefficient per feature, then the hidden units."""
     m = features_module(game)
-    return 0 if m is None else HEAD + m.N_FEATURES + n_actions(game) * (1 + m.N_FEATURES)
+    if m is None:
+        return 0
+    n = m.N_FEATURES
+    return HEAD + n + n_actions(game) * (1 + n) + HIDDEN * unit_size(n)
 
 
 def weight_names(game: str) -> list[str]:
     """The parameters' names in kernel order: st_proposer, st_after, st_after.<feature> ..., then st_<a>.bias,
-    st_<a>.<feature> ... for each action a."""
+    st_<a>.<feature> ... for each action a, then per hidden unit h st_h<h>.out, st_h<h>.bias, st_h<h>.now.<feature>
+    ..., st_h<h>.after.<feature> ...."""
     features = [name for name, _ in part(game, "features").FEATURES]
     names = [f"{PREFIX}proposer", f"{PREFIX}after", *(f"{PREFIX}after.{f}" for f in features)]
     for a in range(n_actions(game)):
         names.append(f"{PREFIX}{a}.bias")
         names.extend(f"{PREFIX}{a}.{f}" for f in features)
+    for h in range(HIDDEN):
+        names += [f"{PREFIX}h{h}.out", f"{PREFIX}h{h}.bias"]
+        names += [f"{PREFIX}h{h}.now.{f}" for f in features] + [f"{PREFIX}h{h}.after.{f}" for f in features]
     return names
 
 
@@ -128,6 +149,8 @@ def choose(game, w, s, d, k, mask, n_legal, seat, rng, memory):
         g_redeal(game, world, d, k, seat, rng, 1 + seat)
     landed = world.copy()
     fa = np.zeros(max(1, n), np.float64)
+    units = rows + mask.shape[0] * (n + 1)
+    now = hidden_now(w, units, n, f) if after else np.zeros(0)
     best, best_z = -1, -np.inf
     for a in range(mask.shape[0]):
         if mask[a]:
@@ -138,9 +161,40 @@ def choose(game, w, s, d, k, mask, n_legal, seat, rng, memory):
                 g_features(game, landed, d, k, seat, fa)
                 for j in range(n):
                     z += w[at + HEAD + j] * fa[j]
+                z += hidden_after(w, units, n, now, fa)
             if z > best_z:
                 best, best_z = a, z
     return best
+
+
+@njit(cache=True)
+def hidden_now(w, units, n, f):
+    """Each hidden unit's state part, computed once a decision: its bias plus its `now` weights times the
+    position's features (0 for a unit whose output weight is 0: it is skipped)."""
+    out = np.zeros(HIDDEN)
+    for h in range(HIDDEN):
+        u = units + h * (2 + 2 * n)
+        if w[u] != 0.0:
+            out[h] = w[u + 1]
+            for j in range(n):
+                out[h] += w[u + 2 + j] * f[j]
+    return out
+
+
+@njit(cache=True)
+def hidden_after(w, units, n, now, fa):
+    """The hidden layer's part of an action's logit: each unit's output weight times its rectified sum of the
+    state part and its `after` weights times the features where the action lands."""
+    z = 0.0
+    for h in range(HIDDEN):
+        u = units + h * (2 + 2 * n)
+        if w[u] != 0.0:
+            t = now[h]
+            for j in range(n):
+                t += w[u + 2 + n + j] * fa[j]
+            if t > 0.0:
+                z += w[u] * t
+    return z
 
 
 @njit(cache=True)

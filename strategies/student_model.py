@@ -6,10 +6,13 @@
 A student gives each legal action a the logit `proposer * (a is the one-step bot's choice) + bias[a] +
 sum(coef[a][j] * feature[j])` over the game's features (sim/games/<game>/features.py) in their declared order,
 standardisation folded in, and with `after` true `sum(after_coef[j] * feature_after_a[j])` over the features where a
-lands (strategies/student.py plays it). Its `proposer` is the one-step bot whose choice the
-`proposer` weight favours: its code and weights. A file is read only when it says it is a student of this game over
-this feature set and action table with finite parameters; its rules version and data set are checked where the
-run's are known (sim/recipe.prepare), since a policy fitted under other rules or data plays another game.
+lands, and the `hidden` units' part when it has them (at most HIDDEN: each an `out` weight, a `bias`, `now` weights
+over the position's features and `after` weights over where a lands; strategies/student.py plays it).
+
+Its `proposer` is the one-step bot whose choice the `proposer` weight favours: its code and weights. A file is read
+only when it says it is a student of this game over this feature set and action table with finite parameters; its
+rules version and data set are checked where the run's are known (sim/recipe.prepare), since a policy fitted under
+other rules or data plays another game.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from sim.output import atomic_write_bytes
 from sim.parts import part
 
 KIND = "playout student policy"
+HIDDEN = 16  # the most hidden units a student has (the kernel's table holds this many; unused ones are zeros)
 SHIPPED_DIR = Path(__file__).resolve().parent / "students"
 WHAT = "a student is the student.json `playout distil` writes"
 REQUIRED = ("kind", "game", "rules_version", "data_fingerprint", "features", "n_actions", "proposer_weight", "bias",
@@ -66,7 +70,10 @@ def read_student(path: str | Path, game: str) -> dict:
     if not isinstance(after, list) or len(after) != len(features) or not isinstance(doc.get("after", False), bool):
         raise ParamError(f"student {path}: its after-state part is not a true/false `after` and {len(features)} "
                          "`after_coef`")  # fmt: skip
-    if not all(_finite(v) for v in [doc["proposer_weight"], *after, *bias, *(v for row in coef for v in row)]):
+    units = hidden_units(doc, len(features), path)
+    values = [doc["proposer_weight"], *after, *bias, *(v for row in coef for v in row)]
+    values += [v for u in units for v in (u[0], u[1], *u[2], *u[3])]
+    if not all(_finite(v) for v in values):
         raise ParamError(f"student {path}: its parameters are not all finite numbers")
     proposer = doc["proposer"]
     if (
@@ -77,6 +84,25 @@ def read_student(path: str | Path, game: str) -> dict:
     ):
         raise ParamError(f"student {path}: its proposer is not a code with finite weights")
     return doc
+
+
+def hidden_units(doc: dict, n: int, path="the student") -> list[tuple]:
+    """The student's hidden units as (out, bias, now, after) each, checked in shape: at most HIDDEN of them, and only
+    with `after` (a unit weighs where the action lands)."""
+    hidden = doc.get("hidden")
+    if hidden is None:
+        return []
+    keys = ("out", "bias", "now", "after")
+    shaped = isinstance(hidden, dict) and all(isinstance(hidden.get(k), list) for k in keys)
+    h = len(hidden["out"]) if shaped else 0
+    shaped = shaped and all(len(hidden[k]) == h for k in keys) and 1 <= h <= HIDDEN
+    shaped = shaped and all(isinstance(r, list) and len(r) == n for k in ("now", "after") for r in hidden[k])
+    if not shaped:
+        raise ParamError(f"student {path}: its hidden layer is not 1 to {HIDDEN} units, each an `out` weight, a "
+                         f"`bias` and {n} `now` and {n} `after` weights")  # fmt: skip
+    if not doc.get("after", False):
+        raise ParamError(f"student {path}: a hidden layer weighs where each action lands, and `after` is false")
+    return list(zip(*(hidden[k] for k in keys), strict=True))
 
 
 def _finite(v) -> bool:
@@ -111,4 +137,8 @@ def student_weights_of(doc: dict, proposer_only: bool = False) -> dict[str, floa
     for a, (b, row) in enumerate(zip(doc["bias"], doc["coef"], strict=True)):
         out[f"st_{a}.bias"] = float(b)
         out.update({f"st_{a}.{f}": float(c) for f, c in zip(doc["features"], row, strict=True)})
+    for h, (w_out, b, now, after) in enumerate(hidden_units(doc, len(doc["features"]))):
+        out[f"st_h{h}.out"], out[f"st_h{h}.bias"] = float(w_out), float(b)
+        out.update({f"st_h{h}.now.{f}": float(c) for f, c in zip(doc["features"], now, strict=True)})
+        out.update({f"st_h{h}.after.{f}": float(c) for f, c in zip(doc["features"], after, strict=True)})
     return out

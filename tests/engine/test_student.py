@@ -64,8 +64,13 @@ def test_a_student_of_an_empty_table_plays_exactly_as_its_proposer(game, tmp_pat
 def test_the_student_reads_nothing_the_seat_cannot_see(game, tmp_path):
     """Re-dealing what the deciding seat cannot see never changes the student's choice (a random table, so every
     feature and every action's coefficients count)."""
+    reads_nothing_hidden(game, student_file(tmp_path, game, np.random.default_rng(3), proposer=0.5))
+
+
+def reads_nothing_hidden(game: str, path: Path) -> None:
+    """The student at `path` makes the same choice in four re-deals of what the deciding seat cannot see, at every
+    third decision of a 3-player game."""
     rules, hidden = import_module(f"sim.games.{game}.rules"), import_module(f"sim.games.{game}.hidden")
-    path = student_file(tmp_path, game, np.random.default_rng(3), proposer=0.5)
     prep = prepare(Recipe(game, [f"student@{path}"] * 3, 1, 1, 1))
     d, k, w = prep.data.array, prep.params, prep.weights[0]
     s = np.zeros(prep.spec.state_size, np.int32)
