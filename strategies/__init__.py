@@ -35,6 +35,9 @@ class Weight:
     only: str = ""  # set only for strategies of this family (e.g. the search's weights: "mcts")
     whole: tuple[int, int] | None = None  # a count: a whole number within these bounds (e.g. lv_worlds 1..256)
     table: bool = False  # one cell of a family's parameter table (the student's): shown as one row, never tuned
+    # at its default, the player plays as every player did before the weight existed (a count at 1 world, a student's
+    # hidden unit at 0): left out of the fingerprint then, so adding it does not make the ladders' ratings look stale
+    inert: bool = False
 
 
 @dataclass(frozen=True)
@@ -191,7 +194,8 @@ class StrategyBook:
         """The weights a player's kernel reads, by name: the game's own and its family's (a search scoring its
         cut-offs with the learned value reads the value's coefficients and bias too, not the learned player's
         margin and look). A count at its default is left out: it plays as every player did before the count
-        existed (lv_worlds=1), so adding one does not make the answers and ladders of those players look stale."""
+        existed (lv_worlds=1), so adding one does not make the answers and ladders of those players look stale; so is
+        an `inert` weight at its default."""
         families = {"", player.strategy.family}
         if player.strategy.family == "mcts" and "eval" in self._index and player.weights[self._index["eval"]] > 0:
             families.add("learned")
@@ -199,7 +203,9 @@ class StrategyBook:
         return {
             w.name: float(player.weights[i])
             for i, w in enumerate(self.weights)
-            if w.only in families and w.name not in skip and not (w.whole and player.weights[i] == w.default)
+            if w.only in families
+            and w.name not in skip
+            and not ((w.whole or w.inert) and player.weights[i] == w.default)
         }
 
     def fingerprint(self, code: str) -> str:

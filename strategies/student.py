@@ -45,6 +45,7 @@ from strategies.student_model import HIDDEN, read_student, shipped_path, student
 
 FAMILY = "student"
 PREFIX = "st_"
+HIDDEN_PREFIX = "st_h"  # a hidden unit's parameters (st_h<h>.out, ...): at 0 it adds nothing
 GREEDY_POLICY = 1  # the game's `rollout` policy of its one-step bot (strategies/mcts.py ROLLOUTS)
 
 
@@ -81,8 +82,9 @@ def weight_names(game: str) -> list[str]:
         names.append(f"{PREFIX}{a}.bias")
         names.extend(f"{PREFIX}{a}.{f}" for f in features)
     for h in range(HIDDEN):
-        names += [f"{PREFIX}h{h}.out", f"{PREFIX}h{h}.bias"]
-        names += [f"{PREFIX}h{h}.now.{f}" for f in features] + [f"{PREFIX}h{h}.after.{f}" for f in features]
+        names += [f"{HIDDEN_PREFIX}{h}.out", f"{HIDDEN_PREFIX}{h}.bias"]
+        names += [f"{HIDDEN_PREFIX}{h}.now.{f}" for f in features]
+        names += [f"{HIDDEN_PREFIX}{h}.after.{f}" for f in features]
     return names
 
 
@@ -100,7 +102,7 @@ def student_weights(game: str) -> list[Weight]:
     values = student_weights_of(doc) if doc else {}
     return [
         Weight(name, values.get(name, 1.0 if i == 0 else 0.0), "student: a policy table parameter", only=FAMILY,
-               table=True)
+               table=True, inert=name.startswith(HIDDEN_PREFIX) and name not in values)
         for i, name in enumerate(weight_names(game))
     ]  # fmt: skip
 

@@ -1,5 +1,5 @@
-"""The student's hidden layer (reports/student_net.py, strategies/student.py): its gradient is its loss's slope, the
-it learns a teacher no linear student can; the kernel plays its units where the fit put
+"""The student's hidden layer (reports/student_net.py, strategies/student.py): its gradient is its loss's slope; it
+learns a teacher no linear student can; the kernel plays its units where the fit put
 them, and reads nothing a seat cannot see; a malformed hidden layer is refused in one line."""
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from importlib import import_module
 from pathlib import Path
 
 import numpy as np
-import polars as pl
 import pytest
 
 from reports.distil import fit_ridge, judge, targets
@@ -74,23 +73,43 @@ def hidden_student(tmp_path: Path, game: str, units: dict, after: np.ndarray | N
     return out
 
 
-def scores(game: str, codes: list[str]) -> list[pl.DataFrame]:
-    from sim.play import play_frame
+def choices(game: str, paths: list[Path], steps: int = 400) -> list[list[int]]:
+    """Each student's choice at every decision of one game walked by greedy (at most `steps` decisions: a student
+    of random weights need not end a game, greedy does), in 2-player games."""
+    from sim.dispatch import for_game
+    from sim.rng import new_streams
+    from strategies.families import STUDENT, choose
 
-    out = []
-    for code in codes:
-        prep = prepare(Recipe(game, [code, "greedy"], 5, 30, 30))
-        out.append(play_frame(prep, 0, 30).select(pl.col("^score_.*$")))
+    rules = import_module(f"sim.games.{game}.rules")
+    walker = prepare(Recipe(game, ["greedy", "greedy"], 1, 1, 1))
+    students = [prepare(Recipe(game, [f"student@{p}"] * 2, 1, 1, 1)).weights[0] for p in paths]
+    d, k = walker.data.array, walker.params
+    s = np.zeros(walker.spec.state_size, np.int32)
+    mask = np.zeros(walker.spec.n_actions, np.uint8)
+    memory = import_module(f"strategies.{game}").new_memory()
+    rng = new_streams(4, 0)
+    rules.init_state(s, d, k, 2, rng)
+    out = [[] for _ in paths]
+    for _ in range(steps):
+        if rules.is_terminal(s):
+            break
+        n_legal = np.int64(rules.legal_mask(s, d, k, mask))
+        seat = np.int64(rules.current_player(s))
+        for mine, w in zip(out, students, strict=True):
+            mine.append(for_game(choose, game, np.int64(STUDENT), w, s.copy(), d, k, mask, n_legal, seat, rng.copy(),
+                                 memory[seat].copy()))  # fmt: skip
+        a = for_game(choose, game, np.int64(walker.players[0].strategy.kernel), walker.weights[0], s, d, k, mask, n_legal,
+                     seat, rng, memory[seat])  # fmt: skip
+        rules.step(s, d, k, np.int64(a))
     return out
 
 
 @pytest.mark.parametrize("game", available())
 def test_the_kernel_plays_each_hidden_unit_where_the_fit_put_it(game, tmp_path):
-    """A unit always on (a bias far above anything its weights add) plays as the linear student with its `after`
-    weights; a unit never on plays as a student without it. Checks the units' place in the kernel's table, the
-    state part and the action part."""
-    names = [name for name, _ in import_module(f"sim.games.{game}.features").FEATURES]
-    n = len(names)
+    """A unit always on (a bias far above anything its weights add) chooses as the linear student with its `after`
+    weights; a unit never on chooses as a student without it. Checks the units' place in the kernel's table, the
+    state part and the action part, at every decision of a game."""
+    n = len(import_module(f"sim.games.{game}.features").FEATURES)
     weights = np.random.default_rng(7).normal(0, 1, n)
     now = np.random.default_rng(8).normal(0, 1, n).tolist()
 
@@ -103,10 +122,9 @@ def test_the_kernel_plays_each_hidden_unit_where_the_fit_put_it(game, tmp_path):
     on = hidden_student(tmp_path, game, unit(1e6, weights.tolist()))
     off = hidden_student(tmp_path, game, unit(-1e6, weights.tolist()), after=-weights)
     # with `now` the unit's state part shifts every action of a decision alike: the choice is the linear one's
-    got_on, want_on, got_off, want_off = scores(game, [f"student@{p}" for p in (on, linear(weights), off,
-                                                                                linear(-weights))])  # fmt: skip
-    assert got_on.equals(want_on) and got_off.equals(want_off)
-    assert not want_on.equals(want_off)  # the two linear students differ: the comparison can fail
+    got_on, want_on, got_off, want_off = choices(game, [on, linear(weights), off, linear(-weights)])
+    assert got_on == want_on and got_off == want_off
+    assert want_on != want_off  # the two linear students differ: the comparison can fail
 
 
 @pytest.mark.parametrize("game", available())
