@@ -132,7 +132,7 @@ def print_answers(game: str, judged, kept) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from reports.robustness import MOVING, SETTLED
+    from reports.analysis.robustness import MOVING, SETTLED
 
     console = Console()
     t = Table("answer", "conclusion", "strongest rung", "answer [95% interval]", "verdict",
@@ -161,7 +161,7 @@ def print_answers(game: str, judged, kept) -> None:
 def rests_on(game: str, kept) -> str:
     """The rungs the answers rest on, with their ratings on the shipped ladder."""
     from reports import answers as an
-    from reports.strength import shipped
+    from reports.analysis.strength import shipped
 
     ratings, doc = an.ladder_ratings(game), shipped(game)
     codes = sorted({k.code for ks in kept.values() for k in ks if k.estimates and not k.stale},

@@ -29,7 +29,7 @@ def compare(
     from rich.console import Console
 
     from commands.console import footer, frame_table
-    from reports.compare import compare as compare_answers
+    from reports.analysis.compare import compare as compare_answers
     from reports.export import header_lines, write_csv
 
     target = None if out is None else opt.out_dir(out, Path())  # checked before anything is read or created

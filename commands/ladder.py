@@ -96,7 +96,7 @@ def ladder(
             typer.echo(f"plan kept in {where}: the same command without --dry-run plays it")
             return
         opt.fits_in_memory(sum(arm["games"] for arm in plan["arms"]), 8 * (6 + 3 * players), "the ladder's games")
-        from reports.strength import fingerprints, ladder_doc, write_ladder
+        from reports.analysis.strength import fingerprints, ladder_doc, write_ladder
 
         played = fingerprints(game, codes)  # what each code plays as the games start
         bar, advance = console.progress(plan["cpu"], f"{game} ladder", unit="CPU s")

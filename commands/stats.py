@@ -49,7 +49,7 @@ def _stats(prep, n: int, seed: int, codes: list[str], csv_dir: Path | None) -> N
     from rich.console import Console
 
     from commands.console import compile_kernels, frame_table, progress
-    from reports import strategy_stats as st
+    from reports.analysis import strategy_stats as st
     from sim.action_stats import action_counts
 
     game = prep.spec.name

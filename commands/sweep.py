@@ -57,7 +57,7 @@ def sweep(
     values = parse_range(knob, text, spec.params)
     for v in values:
         spec.params.values({**fixed, knob: v})  # every value must be possible before anything runs
-    from reports import sweep as sw
+    from reports.analysis import sweep as sw
 
     asked = seat if seat is not None else (sw.seat_of_knob(knob) or 0)
     if not 0 <= asked < len(codes):

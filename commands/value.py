@@ -140,7 +140,7 @@ def print_value(answer) -> None:
     from rich.table import Table
 
     from commands.console import footer
-    from reports.rests_on import headline
+    from reports.analysis.rests_on import headline
 
     console = Console()
     heads = ("card", "given: win rate change", "given: score change", "removed: owners' win change")

@@ -5,7 +5,7 @@ has one, the fair value of its start-money knob (Yokohama's seat 0 at 3 and 4 pl
 one player code that the game's shipped ladder rates (greedy, tuned, the student, learned, the strongest). Each
 answer is played under each rung (`playout answers GAME --play`) and kept with what made it; reading them back
 (`playout answers GAME`) plays nothing, and a kept answer whose code, rules, knobs, data or players have changed since
-is named stale, never shown as current. Per conclusion, the verdict of reports/robustness.py judge_strength:
+is named stale, never shown as current. Per conclusion, the verdict of reports/analysis/robustness.py judge_strength:
 settled where the two strongest measured rungs agree within narrow 95% intervals, still moving (and which way)
 where they do not; and what would settle it.
 
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from reports import robustness as rb
+from reports.analysis import robustness as rb
 from reports.asked import Question
 from reports.export import lineup_text
 from reports.variations import answer_all, slug, variation_recipes
@@ -75,7 +75,7 @@ def flagships(game: str) -> list[Flagship]:
 
 def ladder_ratings(game: str) -> dict[str, list[float]]:
     """The shipped ladder's ratings of the codes that still play as they did when rated."""
-    from reports.strength import fresh_ratings, shipped
+    from reports.analysis.strength import fresh_ratings, shipped
 
     return fresh_ratings(game) if shipped(game) else {}
 
@@ -222,7 +222,7 @@ class Judged:
 
 def judge(game: str, flagship: Flagship, kept: list[Kept], ratings: dict[str, list[float]]) -> list[Judged]:
     """Each conclusion of one flagship answer judged against strength over the rungs whose answer is current."""
-    from reports.strength import cannot_order
+    from reports.analysis.strength import cannot_order
 
     current = [k for k in kept if k.estimates and not k.stale]
     estimates = [e for k in current for e in k.estimates]
@@ -294,7 +294,7 @@ NOT_PLAYED = "not played"
 
 
 def strength_rows(game: str, kept: list[Kept]):
-    """A flagship's current answers beside their rungs' ratings (reports/robustness.py strength_table)."""
+    """A flagship's current answers beside their rungs' ratings (reports/analysis/robustness.py strength_table)."""
     ratings = ladder_ratings(game)
     current = [k for k in kept if k.estimates and not k.stale]
     rated = {k.estimates[0].variation: ratings.get(k.code) for k in current}

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import polars as pl
 
-from reports.strength import strength_text
+from reports.analysis.strength import strength_text
 from sim.output import atomic_write_bytes
 
 ROTATION = "seat s of game i is played by lineup[(s + i) % players]"

@@ -4,7 +4,7 @@ The populations are the game's strategy book (random, greedy, the archetypes and
 the search at its balance budget (mcts-fast), or the codes the user names. They meet in the arms of
 `playout matrix` (sim.experiments.matchup_arms: one seat of A against players-1 seats of B, for every
 ordered pair, seats rotating with the game index), and the ratings are fitted from every pair of seats of
-every game (reports/matchups.py), anchored so that one population (random when present) is 0.
+every game (reports/analysis/matchups.py), anchored so that one population (random when present) is 0.
 
 A search player's game costs about a thousand times a greedy one's, so the games per pair are planned
 from a CPU budget: a short pilot measures what one seat of each population adds to a game's CPU time;
@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from reports import matchups
+from reports.analysis import matchups
 from reports.experiment_output import Answer, Figure, Shown, write_experiment
 from reports.plots import write_png
 from sim.engine import Recipe, chunk_for

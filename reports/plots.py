@@ -54,7 +54,7 @@ def write_png(fig, path: Path, title: str, caption: str = "", dpi: int = 110, **
 
 def seat_win_rates(table: pl.DataFrame, caption: str, path: Path) -> Path:
     """Win rate per seat with its 95% interval, and the fair line 1/players, per player count
-    (a reports.balance.seat_fairness table: players, seat, win_rate, lo, hi)."""
+    (a reports.analysis.balance.seat_fairness table: players, seat, win_rate, lo, hi)."""
     fig, (ax,) = new_figure()
     counts = table["players"].unique().sort().to_list()
     for k, players in enumerate(counts):
@@ -95,7 +95,7 @@ def score_distributions(
     panels: Mapping[str, Mapping[str, tuple[np.ndarray, np.ndarray]]], caption: str, path: Path
 ) -> Path:
     """Overlaid score histograms, one panel per grouping: {panel title: {label: (scores, counts)}}
-    (reports.balance.score_counts)."""
+    (reports.analysis.balance.score_counts)."""
     fig, axes = new_figure(width=5.0 * len(panels), panels=len(panels))
     for ax, (title, groups) in zip(axes, panels.items(), strict=True):
         low = min(float(v.min()) for v, _ in groups.values())
@@ -126,7 +126,7 @@ def stacked_bars(ax, keys: list[str], sources: list[str], means: np.ndarray) -> 
 
 
 def vp_by_source(table: pl.DataFrame, caption: str, path: Path) -> Path:
-    """Mean VP per source stacked into one bar per strategy and per seat (a reports.balance.vp_by_source
+    """Mean VP per source stacked into one bar per strategy and per seat (a reports.analysis.balance.vp_by_source
     table: by, key, source, mean)."""
     groups = [g for g in ("strategy", "seat") if g in table["by"].to_list()]
     fig, axes = new_figure(width=11.0, height=5.0, panels=len(groups))
@@ -157,7 +157,7 @@ def histograms(panels: Mapping[str, tuple[np.ndarray, np.ndarray]], caption: str
 
 
 def end_triggers(table: pl.DataFrame, caption: str, path: Path) -> Path:
-    """Share of games per end trigger with 95% intervals (a reports.balance.end_triggers table)."""
+    """Share of games per end trigger with 95% intervals (a reports.analysis.balance.end_triggers table)."""
     fig, (ax,) = new_figure(height=3.5)
     y = table["share"].to_numpy()
     # a share of 1 (one trigger ends every game) has a Wilson bound 1 - 1e-16: no negative error bar
@@ -231,7 +231,7 @@ def ranked_bars(
 
 def forest(estimates, reference: float | None, caption: str, path: Path, title: str) -> Path:
     """Each conclusion's estimate under each variation with its 95% interval, one row per conclusion and
-    one colour per variation (reports.robustness.Estimate), and a dashed line at the reference."""
+    one colour per variation (reports.analysis.robustness.Estimate), and a dashed line at the reference."""
     conclusions = list(dict.fromkeys(e.conclusion for e in estimates))
     variations = list(dict.fromkeys(e.variation for e in estimates))
     fig, (ax,) = new_figure(width=9.0, height=max(3.0, 0.3 * len(conclusions) * max(1, len(variations) / 2) + 1.5))

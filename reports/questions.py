@@ -9,11 +9,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from reports import card_value as cv
-from reports import family_value as fv
-from reports import matchups
-from reports import rests_on as ro
-from reports import sweep as sw
+from reports.analysis import card_value as cv
+from reports.analysis import family_value as fv
+from reports.analysis import matchups
+from reports.analysis import rests_on as ro
+from reports.analysis import sweep as sw
 from reports.experiment_output import Answer, Figure, Shown, write_experiment
 from sim.engine import Recipe
 from sim.experiments import (

@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from reports import robustness as rb
+from reports.analysis import robustness as rb
 from reports.asked import Question
 from reports.variations import answer_all, games_of
 from sim.data_variants import Variant, assumed_tables, make_variant, set_files

@@ -779,7 +779,7 @@ class Confirmation:
 
 def confirm(cfg: TuneConfig, tuned: str, threads, cluster, on_games) -> Confirmation:
     """Tuned against start on fresh games (after the tuning games of each field), paired game by game."""
-    from reports.stats import paired_mean_difference, paired_win_difference
+    from reports.analysis.stats import paired_mean_difference, paired_win_difference
 
     first = cfg.games_per_field
     won_t, rank_t = play(cfg, tuned, first, cfg.confirm, threads, cluster, on_games)

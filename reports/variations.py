@@ -1,5 +1,5 @@
 """One balance question answered under every variation (a data set x a lineup), each variation's answer
-kept on disk so a long robustness run resumes where it stopped, then judged by reports/robustness.py.
+kept on disk so a long robustness run resumes where it stopped, then judged by reports/analysis/robustness.py.
 
     out/
       variations/<data>__<players>/   the variation's own output (a run dir, or a sweep / value / matrix
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import polars as pl
 
-from reports import robustness as rb
+from reports.analysis import robustness as rb
 from reports.asked import Question
 from reports.export import lineup_text
 from sim.engine import Recipe
@@ -140,9 +140,9 @@ def robustness(
 ) -> dict:
     """Answer the question under every variation, judge each conclusion, and write the tables, the figure,
     the HTML page and experiment.json; returns {estimates, verdicts, tops, manifest}."""
+    from reports.analysis.strength import cannot_order
     from reports.experiment_output import Figure, Shown, write_experiment
     from reports.plots import against_strength, forest
-    from reports.strength import cannot_order
     from sim.experiments import experiment_manifest
 
     started = time.perf_counter()
@@ -211,7 +211,7 @@ def robustness(
 def population_ratings(variations: list[tuple[rb.Variation, Recipe]]) -> dict[rb.Variation, list[float] | None]:
     """Each variation's players' rating on the game's shipped ladder: a lineup of one code, rated under the
     variation's rules and data; None for a mixed or unrated lineup."""
-    from reports.strength import population_rating
+    from reports.analysis.strength import population_rating
     from sim.engine import prepare
 
     out = {}

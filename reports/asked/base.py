@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from reports.robustness import SETTLE_HALF_WIDTH
+from reports.analysis.robustness import SETTLE_HALF_WIDTH
 from sim.errors import InputError, did_you_mean
 
 if TYPE_CHECKING:

@@ -21,7 +21,7 @@ class FairValue(Asked):
         values = parse_range(knob, text, o.spec.params)
         for v in values:
             o.spec.params.values({**o.fixed, knob: v})
-        from reports import sweep as sw
+        from reports.analysis import sweep as sw
 
         asked = o.seat if o.seat is not None else (sw.seat_of_knob(knob) or 0)
         if not all(0 <= asked < len(codes) for codes in o.lineups):

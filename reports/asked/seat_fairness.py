@@ -13,7 +13,7 @@ class SeatFairness(Asked):
         return 1 / players
 
     def answer(self, q, recipe, out, threads, on_games):
-        from reports.balance import seat_fairness as fairness
+        from reports.analysis.balance import seat_fairness as fairness
         from sim.results import read_games
         from sim.store import kept_run
 

@@ -10,7 +10,7 @@ import polars as pl
 import pyarrow.parquet as pq
 import pytest
 
-from reports import robustness as rb
+from reports.analysis import robustness as rb
 from reports.variations import ESTIMATES, Question, answer_all, slug, variation_recipes
 from sim.datafiles import game_data_dir
 from sim.engine import Recipe

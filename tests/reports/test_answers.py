@@ -10,7 +10,7 @@ import pytest
 
 from cli import main
 from reports import answers as an
-from reports import robustness as rb
+from reports.analysis import robustness as rb
 from reports.asked import Question
 from sim.engine import Recipe
 from sim.seal import read_sealed, write_sealed

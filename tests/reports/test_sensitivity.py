@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from reports import robustness as rb
+from reports.analysis import robustness as rb
 from reports.sensitivity import movement, ranking_table
 from reports.variations import Question
 from sim.data_variants import Variant

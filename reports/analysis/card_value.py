@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from reports.stats import paired_mean_difference, paired_win_difference, wilson
+from reports.analysis.stats import paired_mean_difference, paired_win_difference, wilson
 
 
 def given_effect(base: pl.DataFrame, arms: list[tuple[int, pl.DataFrame]]) -> tuple:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from reports.stats import holm, min_detectable_shift, two_rate_test
+from reports.analysis.stats import holm, min_detectable_shift, two_rate_test
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 95% interval (A - B), e.g. the same question under greedy bots and under `mcts` bots.
 
 - Seat fairness (two `playout run` directories): per player count and seat, the difference of the win rates
-  (two independent samples: Newcombe's interval, reports/stats.two_rate_test).
+  (two independent samples: Newcombe's interval, reports/analysis/stats.two_rate_test).
 - A sweep (`playout sweep` outputs of the same knob and seat): per value and seat the same difference, and the
   difference of the fair values with a normal interval from each answer's own interval.
 - Card values (`playout value` outputs of the same kind): each card's difference of the given-card win-rate
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import polars as pl
 
-from reports.stats import Z95, two_rate_test
+from reports.analysis.stats import Z95, two_rate_test
 from sim.errors import InputError
 from sim.results import read_games
 from sim.store import verified_experiment, verified_run, verified_table

@@ -9,7 +9,7 @@ discordant pair), Holm's adjustment (see `holm` for why), the Agresti-Min interv
 of win rates, the crossing point of a sweep curve with its bootstrap intervals, and Bradley-Terry ratings
 with a block bootstrap.
 
-The libraries are imported inside the functions, so `import reports.stats` stays cheap. Every interval
+The libraries are imported inside the functions, so `import reports.analysis.stats` stays cheap. Every interval
 is two-sided at `conf` (default 95%); every p-value is two-sided.
 """
 

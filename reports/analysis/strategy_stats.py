@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import polars as pl
 
-from reports import balance
-from reports.summary import long_by_seat, n_players
+from reports.analysis import balance
+from reports.analysis.summary import long_by_seat, n_players
 
 
 def decisions_per_game(counts: pl.DataFrame) -> pl.DataFrame:
@@ -43,8 +43,8 @@ def vp_by_source(frame: pl.DataFrame) -> pl.DataFrame:
 
 def card_ownership(frame: pl.DataFrame, feature: str | list[str], names: list[str]) -> pl.DataFrame:
     """Share of seat-games in which each strategy ended owning each card (its bit of `feature`, see
-    reports.card_value.owned_bits)."""
-    from reports.card_value import feature_columns, owned_bits
+    reports.analysis.card_value.owned_bits)."""
+    from reports.analysis.card_value import feature_columns, owned_bits
 
     long = seat_long(frame, feature_columns(feature))
     renamed = long.rename({c: f"{c}_0" for c in feature_columns(feature)})

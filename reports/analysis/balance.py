@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 import polars as pl
 
-from reports.stats import Z95, holm, two_rate_test, wilson
+from reports.analysis.stats import Z95, holm, two_rate_test, wilson
 
 Frame = pl.DataFrame | pl.LazyFrame
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)

@@ -8,7 +8,7 @@ import re
 import numpy as np
 import polars as pl
 
-from reports.stats import Crossing, crossing_point_paired, not_estimable, wilson
+from reports.analysis.stats import Crossing, crossing_point_paired, not_estimable, wilson
 
 
 def seat_of_knob(knob: str) -> int | None:

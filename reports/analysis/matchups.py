@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from reports.balance import pairwise_wins_by_block
+from reports.analysis.balance import pairwise_wins_by_block
+from reports.analysis.stats import ELO_PER_LOGIT, Rating, bradley_terry_bootstrap, wilson
 from reports.plots import write_png
-from reports.stats import ELO_PER_LOGIT, Rating, bradley_terry_bootstrap, wilson
 
 MIN_RATED_GAMES = 20  # fewer games make too few blocks for a bootstrap interval to mean anything
 
@@ -128,7 +128,7 @@ def heatmap(cells: list[Cell], codes: list[str], players: int, caption: str, pat
 
 def score_summary(frames: list[pl.DataFrame]) -> pl.DataFrame:
     """Per strategy over all matchup games: mean score, win rate and mean winning score."""
-    from reports.summary import long_by_seat
+    from reports.analysis.summary import long_by_seat
 
     long = pl.concat([long_by_seat(f) for f in frames])
     return (

@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from reports.stats import Z95
+from reports.analysis.stats import Z95
 from sim.datafiles import DataSources, game_data_dir
 
 LARGE_SHARE = 0.5  # from here on the console says the ranking reads as a ranking of that column

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from reports.stats import wilson
+from reports.analysis.stats import wilson
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from sim.output import atomic_write_bytes
 
 KIND = "playout skill ladder"
 FILE = "ladder.json"
-SHIPPED_DIR = Path(__file__).resolve().parent.parent / "strategies" / "ladders"
+SHIPPED_DIR = Path(__file__).resolve().parents[2] / "strategies" / "ladders"
 
 
 def ladder_doc(manifest: dict, ratings, command: str, fingerprints: dict[str, str] | None = None) -> dict:

@@ -5,7 +5,7 @@ Two answers per condition (the expansion family out, and in):
 - fairness: families dealt at random, the win rate of the seats that got each family, with a Wilson interval,
   tested against the fair rate 1/players (exact binomial, Holm-adjusted over the families);
 - worth: paired experiments on the same seeds: one seat is given the family, against the same game with the
-  family it was dealt; the receiver's change in win rate and score (the given effect of reports.card_value).
+  family it was dealt; the receiver's change in win rate and score (the given effect of reports.analysis.card_value).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from reports.stats import holm, wilson
+from reports.analysis.stats import holm, wilson
 
 COLUMNS = [
     "condition", "family", "seat_games", "wins", "win_rate", "win_lo", "win_hi", "fair", "p_value", "p_holm",
