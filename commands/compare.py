@@ -30,7 +30,7 @@ def compare(
 
     from commands.console import footer, frame_table
     from reports.analysis.compare import compare as compare_answers
-    from reports.export import header_lines, write_csv
+    from reports.writers.export import header_lines, write_csv
 
     target = None if out is None else opt.out_dir(out, Path())  # checked before anything is read or created
     kind, tables, m_a, m_b = compare_answers(dir_a, dir_b)

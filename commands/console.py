@@ -15,7 +15,7 @@ from rich.table import Table
 
 from commands.options import Interrupted, claim, fits_in_memory
 from reports.analysis.strength import strength_text
-from reports.export import data_text
+from reports.writers.export import data_text
 
 LINE_EVERY = 30.0  # seconds between progress lines when stdout is not a terminal (a log, a CI job)
 

@@ -22,8 +22,8 @@ from pathlib import Path
 
 from reports.analysis import robustness as rb
 from reports.asked import Question
-from reports.export import lineup_text
 from reports.variations import answer_all, slug, variation_recipes
+from reports.writers.export import lineup_text
 from sim.engine import Recipe, chunk_for
 
 STORE = Path("runs") / "answers"
@@ -320,7 +320,7 @@ def verdicts_table(judged: list[Judged]):
 def write_page(game: str, out: Path, judged: list[Judged], kept: dict[Flagship, list[Kept]]) -> None:
     """The answers as report.html in `out`, the verdicts first, then per flagship its answers against the rungs'
     ratings with a plot (one panel per conclusion), each table as CSV beside it."""
-    from reports.experiment_output import Figure, Shown, write_experiment
+    from reports.writers.experiment_output import Figure, Shown, write_experiment
     from sim.experiments import experiment_manifest
     from sim.registry import get_game
 
@@ -352,6 +352,6 @@ def write_page(game: str, out: Path, judged: list[Judged], kept: dict[Flagship, 
 
 def plot(table, reference: float | None, title: str):
     """A Figure's draw(caption, path) for one flagship's answers against strength."""
-    from reports.plots import against_strength
+    from reports.writers.plots import against_strength
 
     return lambda caption, path: against_strength(table, reference, caption, path, title)

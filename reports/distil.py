@@ -33,8 +33,8 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from reports.plots import write_png
 from reports.student_net import hidden_logits
+from reports.writers.plots import write_png
 from sim.errors import ParamError
 from sim.output import atomic_write_bytes
 from sim.store import keep, recall, sha256
@@ -545,7 +545,7 @@ def write_report(out: Path, cfg: DistilConfig, records: list[Generation], comman
     import matplotlib.pyplot as plt
     import polars as pl
 
-    from reports.export import Section, Table, write_html
+    from reports.writers.export import Section, Table, write_html
 
     nan = float("nan")
     gens = [r.gen for r in records]

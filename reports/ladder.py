@@ -26,8 +26,8 @@ import numpy as np
 import polars as pl
 
 from reports.analysis import matchups
-from reports.experiment_output import Answer, Figure, Shown, write_experiment
-from reports.plots import write_png
+from reports.writers.experiment_output import Answer, Figure, Shown, write_experiment
+from reports.writers.plots import write_png
 from sim.engine import Recipe, chunk_for
 from sim.errors import ParamError
 from sim.experiments import drop_arms, experiment_manifest, matchup_arms, play_arm, with_players

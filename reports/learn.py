@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from reports.plots import write_png
+from reports.writers.plots import write_png
 from sim.errors import InputError, ParamError, RunDataError, WriteError, did_you_mean
 from sim.output import atomic_write_bytes, remove_stale_temps
 from sim.samples import OUTCOMES, sample_range
@@ -577,7 +577,7 @@ def write_report(out: Path, cfg: LearnConfig, records: list[Generation], command
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from reports.export import Section, Table, write_html
+    from reports.writers.export import Section, Table, write_html
 
     names = list(feature_names(cfg.game))
     frame = pl.concat([pl.read_parquet(p) for p in sorted((out / "samples").glob("gen*.parquet"))])

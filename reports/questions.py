@@ -1,6 +1,6 @@
 """The balance questions that need new games: who beats whom, where a rule knob makes a seat fair, what a
 card is worth. Each plays its arms on the same seeds (sim/experiments.py), analyses them (reports/), states
-what to show (its tables with their notes, figures and styling), and has reports/experiment_output.py write
+what to show (its tables with their notes, figures and styling), and has reports/writers/experiment_output.py write
 them to `out`; the returned Answer carries what the terminal shows."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from reports.analysis import family_value as fv
 from reports.analysis import matchups
 from reports.analysis import rests_on as ro
 from reports.analysis import sweep as sw
-from reports.experiment_output import Answer, Figure, Shown, write_experiment
+from reports.writers.experiment_output import Answer, Figure, Shown, write_experiment
 from sim.engine import Recipe
 from sim.experiments import (
     drop_arms,

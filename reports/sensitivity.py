@@ -122,8 +122,8 @@ def sensitivity(question: Question, base: Recipe, variants: list[Variant], out: 
     """The question on the shipped data and on every variant; the tables ranked by how far they move it."""
     from dataclasses import replace
 
-    from reports.experiment_output import Figure, Shown, write_experiment
-    from reports.plots import ranked_bars
+    from reports.writers.experiment_output import Figure, Shown, write_experiment
+    from reports.writers.plots import ranked_bars
     from sim.experiments import experiment_manifest
 
     started = time.perf_counter()

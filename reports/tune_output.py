@@ -8,13 +8,13 @@ from pathlib import Path
 
 import polars as pl
 
-from reports import export
-from reports.plots import new_figure, save
 from reports.tune import TuneResult
+from reports.writers import export
+from reports.writers.plots import new_figure, save
 
 
 def header_manifest(result: TuneResult, out: Path) -> dict:
-    """The header facts (game, rules, data, lineup, seed, n) in the keys reports/export.py reads. The tuned
+    """The header facts (game, rules, data, lineup, seed, n) in the keys reports/writers/export.py reads. The tuned
     bot is named by the code that plays it, tuned@OUT/preset.json, with the weights it plays recorded under that
     name (as a run records its players'), so the header rates it as what it is: a bot no ladder has measured."""
     from sim.engine import Recipe, manifest_for, prepare

@@ -20,7 +20,7 @@ import polars as pl
 
 from reports.analysis import robustness as rb
 from reports.asked import Question
-from reports.export import lineup_text
+from reports.writers.export import lineup_text
 from sim.engine import Recipe
 from sim.experiments import with_players
 from sim.registry import get_game
@@ -141,8 +141,8 @@ def robustness(
     """Answer the question under every variation, judge each conclusion, and write the tables, the figure,
     the HTML page and experiment.json; returns {estimates, verdicts, tops, manifest}."""
     from reports.analysis.strength import cannot_order
-    from reports.experiment_output import Figure, Shown, write_experiment
-    from reports.plots import against_strength, forest
+    from reports.writers.experiment_output import Figure, Shown, write_experiment
+    from reports.writers.plots import against_strength, forest
     from sim.experiments import experiment_manifest
 
     started = time.perf_counter()

@@ -115,7 +115,7 @@ def value_table(rows: list[tuple]) -> pl.DataFrame:
 
 def plot(table: pl.DataFrame, caption: str, path) -> None:
     """The cards ranked by the receiver's change in win rate when given the card."""
-    from reports.plots import ranked_bars
+    from reports.writers.plots import ranked_bars
 
     ranked_bars(table["card"].to_list(), table["given_win_delta"].to_numpy(), table["given_win_lo"].to_numpy(),
                 table["given_win_hi"].to_numpy(), caption, path,
@@ -124,7 +124,7 @@ def plot(table: pl.DataFrame, caption: str, path) -> None:
 
 def plot_removed(table: pl.DataFrame, caption: str, path) -> None:
     """The cards ranked by what their owners lose when the card is removed from the game."""
-    from reports.plots import ranked_bars
+    from reports.writers.plots import ranked_bars
 
     by_removed = table.sort("removed_owner_win_delta", descending=False, nulls_last=True)
     ranked_bars(by_removed["card"].to_list(), -by_removed["removed_owner_win_delta"].to_numpy(),

@@ -59,7 +59,7 @@ def family_table(rows: list[tuple]) -> pl.DataFrame:
 
 def plot(table: pl.DataFrame, players: int, caption: str, path) -> None:
     """Per condition, a panel of the families' dealt win rates with 95% intervals and the fair line."""
-    from reports.plots import new_figure, save
+    from reports.writers.plots import new_figure, save
 
     conditions = table["condition"].unique(maintain_order=True).to_list()
     fig, axes = new_figure(height=max(3.0, 0.35 * table.height + 1.5), panels=len(conditions))

@@ -15,7 +15,7 @@ import polars as pl
 
 from reports.analysis.balance import pairwise_wins_by_block
 from reports.analysis.stats import ELO_PER_LOGIT, Rating, bradley_terry_bootstrap, wilson
-from reports.plots import write_png
+from reports.writers.plots import write_png
 
 MIN_RATED_GAMES = 20  # fewer games make too few blocks for a bootstrap interval to mean anything
 

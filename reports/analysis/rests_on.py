@@ -190,7 +190,7 @@ def plot(table: pl.DataFrame, caption: str, path: Path) -> Path | None:
     """The group means of the column explaining the most, with their intervals; None without a column."""
     if table.height == 0:
         return None
-    from reports.plots import ranked_bars
+    from reports.writers.plots import ranked_bars
 
     top = table.filter(pl.col("column") == table["column"][0])
     row = top.row(0, named=True)

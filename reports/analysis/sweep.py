@@ -48,7 +48,7 @@ def crossing_table(knob: str, seat: int, c: Crossing) -> pl.DataFrame:
 
 
 def plot(table: pl.DataFrame, players: int, knob: str, seat: int, c: Crossing, caption: str, path) -> None:
-    from reports.plots import curve_with_band
+    from reports.writers.plots import curve_with_band
 
     values = sorted(table["value"].unique().to_list())
     series = {}

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import polars as pl
 
-from reports import export, plots
 from reports.analysis import balance
+from reports.writers import export, plots
 from sim.errors import InputError
 from sim.output import OutputDir
 from sim.results import GAMES_FILE, read_manifest, verify_games

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import polars as pl
 
-from reports import export
+from reports.writers import export
 from sim.store import TABLES_SEAL, seal_tables, write_sealed
 
 
