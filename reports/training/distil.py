@@ -443,14 +443,14 @@ def judge(model: dict, data: dict) -> tuple[float, float, float]:
 
 def against_greedy(cfg: DistilConfig, code: str, first: int, count: int, advance) -> np.ndarray:
     """Per game first .. first + count - 1, whether one seat of `code` beat greedy in every other seat."""
-    from reports.learn import wins
+    from reports.training.learn import wins
 
     return wins(cfg, [code, *["greedy"] * (cfg.players - 1)], code, first, count, advance)
 
 
 def strength(cfg: DistilConfig, code: str, advance) -> tuple[float, float, float]:
     """One seat of `code` against greedy in the other seats, on the judging games: win rate and its 95% interval."""
-    from reports.learn import interval
+    from reports.training.learn import interval
 
     return interval(against_greedy(cfg, code, EVAL_FIRST, cfg.eval_games, advance))
 

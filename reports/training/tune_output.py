@@ -1,4 +1,4 @@
-"""Writing a tune's outputs (reports/tune.py): preset.json (the player code tuned@OUT/preset.json), trials.csv,
+"""Writing a tune's outputs (reports/training/tune.py): preset.json (the player code tuned@OUT/preset.json), trials.csv,
 best_so_far.png, importance.png and report.html, each written atomically and under the usual header."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import polars as pl
 
-from reports.tune import TuneResult
+from reports.training.tune import TuneResult
 from reports.writers import export
 from reports.writers.plots import new_figure, save
 
@@ -35,7 +35,7 @@ def header_manifest(result: TuneResult, out: Path) -> dict:
 
 def preset_doc(result: TuneResult, manifest: dict, command: str) -> dict:
     """The preset: the tuned bot's every weight of its family, and how it was made and confirmed."""
-    from reports.tune import tunable
+    from reports.training.tune import tunable
     from sim.registry import get_game
     from strategies.presets import KIND
 
