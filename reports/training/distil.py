@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from reports.student_net import hidden_logits
+from reports.training.student_net import hidden_logits
 from reports.writers.plots import write_png
 from sim.errors import ParamError
 from sim.output import atomic_write_bytes
@@ -85,7 +85,7 @@ class DistilConfig:
     choose_games: int = 1000  # games a candidate fit plays to be chosen (0: choose by agreement, see RIDGES)
     after: bool = True  # the student weighs the features where each action lands (strategies/student.py)
     table: bool = False  # and fits its per-action table (bias and coefficients per action id) too
-    hidden: int = 0  # hidden units over where each action lands (reports/student_net.py), from the linear fit
+    hidden: int = 0  # hidden units over where each action lands (reports/training/student_net.py), from the linear fit
     params: dict = field(default_factory=dict)
     data_dir: str | None = None
 
@@ -371,7 +371,7 @@ def choose_by_play(cfg: DistilConfig, prep, data: dict, held: dict, hard: bool, 
 def fit_ridge(data: dict, n_actions: int, temperature: float, hard: bool, ridge: float, table: bool = True,
               hidden: int = 0) -> dict:  # fmt: skip
     """The table fitted with one ridge (features standardised for the fit, the scaling folded in after); with
-    `hidden` units, the hidden layer then fitted from it (reports/student_net.py)."""
+    `hidden` units, the hidden layer then fitted from it (reports/training/student_net.py)."""
     from scipy.optimize import minimize
 
     if max(data["count"], default=0) > 4096:
@@ -398,7 +398,7 @@ def fit_ridge(data: dict, n_actions: int, temperature: float, hard: bool, ridge:
               "after_coef": after, "loss": float(res.fun)}  # fmt: skip
     if not hidden:
         return linear
-    from reports.student_net import fit_hidden
+    from reports.training.student_net import fit_hidden
 
     return fit_hidden(data, p, mu, sd, ridge, hidden, linear)
 

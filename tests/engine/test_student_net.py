@@ -1,5 +1,5 @@
-"""The student's hidden layer (reports/student_net.py, strategies/student.py): its gradient is its loss's slope, the
-it learns a teacher no linear student can; the kernel plays its units where the fit put
+"""The student's hidden layer (reports/training/student_net.py, strategies/student.py): its gradient is its loss's
+slope, the it learns a teacher no linear student can; the kernel plays its units where the fit put
 them, and reads nothing a seat cannot see; a malformed hidden layer is refused in one line."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import numpy as np
 import polars as pl
 import pytest
 
-from reports.distil import fit_ridge, judge, targets
-from reports.student_net import loss_grad, shapes, start_theta
+from reports.training.distil import fit_ridge, judge, targets
+from reports.training.student_net import loss_grad, shapes, start_theta
 from sim.errors import ParamError
 from sim.recipe import Recipe, prepare
 from sim.registry import available

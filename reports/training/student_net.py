@@ -4,10 +4,10 @@ The logit of action a in a position with features x, where a lands with features
 
     z = proposer * (a is the proposer's choice) + c . y + sum_h out[h] * max(0, bias[h] + now[h] . x + after[h] . y)
 
-fitted, as the linear student is (reports/distil.py fit_ridge), by the cross-entropy of its softmax over the legal
-actions against the teacher's, plus a ridge on everything but the proposer's weight, with scipy's L-BFGS. It starts
-from the linear student fitted with the same ridge and temperature, its output weights at 0 and its input weights
-drawn small from the project's RNG (sim/rng.py), so the fit can only lower the linear student's loss.
+fitted, as the linear student is (reports/training/distil.py fit_ridge), by the cross-entropy of its softmax over
+the legal actions against the teacher's, plus a ridge on everything but the proposer's weight, with scipy's L-BFGS.
+It starts from the linear student fitted with the same ridge and temperature, its output weights at 0 and its input
+weights drawn small from the project's RNG (sim/rng.py), so the fit can only lower the linear student's loss.
 
 The loss and its gradient are numba on one thread, so a generation's model is the same for any thread count.
 """
