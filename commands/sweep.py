@@ -63,7 +63,7 @@ def sweep(
     if not 0 <= asked < len(codes):
         raise BadInput(f"--seat {asked}: the game has seats 0..{len(codes) - 1}")
     from commands import console
-    from reports.questions import knob_sweep
+    from reports.experiments.questions import knob_sweep
     from sim.engine import Recipe, chunk_for, prepare
     from sim.experiments import sweep_arms
 

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from reports.analysis import robustness as rb
-from reports.sensitivity import movement, ranking_table
-from reports.variations import Question
+from reports.experiments.sensitivity import movement, ranking_table
+from reports.experiments.variations import Question
 from sim.data_variants import Variant
 
 SHIPPED = rb.Variation("builtin", "greedy*4")

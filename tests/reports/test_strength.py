@@ -11,7 +11,7 @@ import pytest
 from cli import main
 from reports.analysis import robustness as rb
 from reports.analysis import strength
-from reports.asked import Question
+from reports.experiments.asked import Question
 from strategies import code_entries
 
 

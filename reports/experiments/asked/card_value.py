@@ -3,7 +3,7 @@ against 0), and which cards are surely among the top K."""
 
 from __future__ import annotations
 
-from reports.asked.base import Asked, Question, chosen_cards, not_set_by_question, refuse_ranges
+from reports.experiments.asked.base import Asked, Question, chosen_cards, not_set_by_question, refuse_ranges
 from sim.errors import InputError, did_you_mean
 
 
@@ -36,14 +36,14 @@ class CardValue(Asked):
         return 0.0
 
     def answer(self, q, recipe, out, threads, on_games):
-        from reports import questions
+        from reports.experiments import questions
 
         a = questions.card_value(recipe, q.kind, q.card, list(q.cards), out, threads, on_games, removed=False)
         t = a.tables["value"]
         return list(zip(t["card"], t["given_win_delta"], t["given_win_lo"], t["given_win_hi"], strict=True))
 
     def games(self, q, recipe):
-        from reports.questions import value_arms
+        from reports.experiments.questions import value_arms
 
         return recipe.n * value_arms(len(q.cards), removed=False)
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from reports.asked.base import SETTLE_HALF_WIDTH, Asked, Question
+from reports.experiments.asked.base import SETTLE_HALF_WIDTH, Asked, Question
 from sim.errors import InputError
 
 
@@ -32,7 +32,7 @@ class FairValue(Asked):
         return f"fair value of {q.knob} for seat {q.seat}"
 
     def answer(self, q, recipe, out, threads, on_games):
-        from reports import questions
+        from reports.experiments import questions
 
         a = questions.knob_sweep(recipe, q.knob, list(q.values), q.seat, out, threads, on_games)
         c = a.extra["crossing"]

@@ -34,9 +34,9 @@ def matchup_matrix(
     base: Recipe, codes: list[str], players: int, out: Path, threads=None, on_games: Progress = None, costs=None
 ):
     """One seat of A against players-1 seats of B for every ordered pair, on base's seed and size. With
-    `costs` ({code: CPU seconds one seat adds to a game}, reports/ladder.py measure_costs) on_games counts
+    `costs` ({code: CPU seconds one seat adds to a game}, reports/experiments/ladder.py measure_costs) on_games counts
     planned CPU seconds, not games."""
-    from reports.ladder import arm_cost, scaled
+    from reports.experiments.ladder import arm_cost, scaled
 
     started = time.perf_counter()
     frames, cells = [], []

@@ -9,7 +9,8 @@ is named stale, never shown as current. Per conclusion, the verdict of reports/a
 settled where the two strongest measured rungs agree within narrow 95% intervals, still moving (and which way)
 where they do not; and what would settle it.
 
-    <store>/<game>/<flagship>/variations/<data>__<players>/   the rung's games (reports/variations.py answer_all)
+    <store>/<game>/<flagship>/variations/<data>__<players>/   the rung's games (reports/experiments/variations.py
+                                                              answer_all)
                                                    answer.json   the kept answer and what made it
 """
 
@@ -21,8 +22,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from reports.analysis import robustness as rb
-from reports.asked import Question
-from reports.variations import answer_all, slug, variation_recipes
+from reports.experiments.asked import Question
+from reports.experiments.variations import answer_all, slug, variation_recipes
 from reports.writers.export import lineup_text
 from sim.engine import Recipe, chunk_for
 
@@ -156,7 +157,7 @@ def lineups(game: str, rungs: list[str], seed: int, n: int) -> list[Recipe]:
 
 def planned_cpu(game: str, rungs: list[str], n: int, costs: dict[tuple[str, ...], float]) -> float:
     """CPU seconds all the flagship answers cost under all the rungs, by the lineups' pilot costs."""
-    from reports.variations import games_of
+    from reports.experiments.variations import games_of
 
     total = 0.0
     for f in flagships(game):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reports.asked.base import Asked, Question, one_name_per_bot, refuse_ranges
+from reports.experiments.asked.base import Asked, Question, one_name_per_bot, refuse_ranges
 from sim.errors import InputError
 
 
@@ -32,7 +32,7 @@ class Matchups(Asked):
         return 1 / players
 
     def answer(self, q, recipe, out, threads, on_games):
-        from reports import questions
+        from reports.experiments import questions
 
         a = questions.matchup_matrix(recipe, list(q.strategies), len(recipe.players), out, threads, on_games)
         return [(f"one {c.row} against {c.col}", c.rate, c.lo, c.hi) for c in a.extra["cells"]]

@@ -22,8 +22,8 @@ import numpy as np
 import polars as pl
 
 from reports.analysis import robustness as rb
-from reports.asked import Question
-from reports.variations import answer_all, games_of
+from reports.experiments.asked import Question
+from reports.experiments.variations import answer_all, games_of
 from sim.data_variants import Variant, assumed_tables, make_variant, set_files
 from sim.engine import Recipe
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 class Question:
     """What is asked, and what the question needs beyond the base recipe."""
 
-    name: str  # one of reports.asked.QUESTIONS
+    name: str  # one of reports.experiments.asked.QUESTIONS
     knob: str | None = None  # fair-value: the swept knob, its values and the seat asked
     values: tuple[int, ...] = ()
     seat: int = 0
@@ -99,7 +99,7 @@ class Asked:
         return n
 
 
-QUESTIONS: dict[str, Asked] = {}  # by name: filled by reports/asked/__init__.py, one line a question
+QUESTIONS: dict[str, Asked] = {}  # by name: filled by reports/experiments/asked/__init__.py, one line a question
 
 
 def asked(name: str, among: list[str] | None = None) -> Asked:

@@ -19,7 +19,7 @@ from pathlib import Path
 import polars as pl
 
 from reports.analysis import robustness as rb
-from reports.asked import Question
+from reports.experiments.asked import Question
 from reports.writers.export import lineup_text
 from sim.engine import Recipe
 from sim.experiments import with_players
@@ -71,7 +71,7 @@ def answer_all(
     """Every variation's estimates; a variation finished by an earlier call with the same key is read
     back, not replayed. With `costs` (CPU seconds a game of each variation, lineup_costs), on_games counts
     planned CPU seconds instead of games."""
-    from reports.ladder import scaled
+    from reports.experiments.ladder import scaled
     from sim.store import keep, recall
 
     estimates = []
@@ -108,7 +108,7 @@ def lineup_costs(variations: list[tuple[rb.Variation, Recipe]], threads=None) ->
     them all. A learned or searching lineup's game costs 10 to 1,000 times a greedy one's, so a progress
     counted in games, its rate measured on the cheap variations first, promises an end hours too early;
     counted in planned CPU seconds (as the ladder's), its ETA holds across them."""
-    from reports.ladder import SHORT_PILOT, per_game, warm
+    from reports.experiments.ladder import SHORT_PILOT, per_game, warm
 
     lineups = {tuple(r.players): r for _, r in variations}
     if len(lineups) < 2:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reports.asked.base import Asked
+from reports.experiments.asked.base import Asked
 
 
 class SeatFairness(Asked):

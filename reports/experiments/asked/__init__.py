@@ -4,7 +4,7 @@ and one line below."""
 
 from __future__ import annotations
 
-from reports.asked import card_value, fair_value, matchups, seat_fairness
-from reports.asked.base import QUESTIONS, Asked, Question, asked  # noqa: F401  (what the modules that ask use)
+from reports.experiments.asked import card_value, fair_value, matchups, seat_fairness
+from reports.experiments.asked.base import QUESTIONS, Asked, Question, asked  # noqa: F401  (what the modules that ask use)
 
 QUESTIONS.update({a.name: a for a in (seat_fairness.ASKED, fair_value.ASKED, card_value.ASKED, matchups.ASKED)})
