@@ -12,8 +12,8 @@ import argparse
 import math
 from dataclasses import replace
 
-from reports.regression import compare
-from reports.stats import wilson
+from reports.analysis.regression import compare
+from reports.analysis.stats import wilson
 from sim import regression
 from sim.engine import Recipe
 

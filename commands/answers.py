@@ -53,7 +53,7 @@ def answers(
 
       playout answers yokohama --html runs/yokohama-answers
     """
-    from reports import answers as an
+    from reports.experiments import answers as an
     from strategies import split_codes
 
     opt.game_info(game)
@@ -94,8 +94,8 @@ def _check_rungs(game: str, codes: list[str]) -> None:
 def _play(game: str, store: Path, rungs: list[str], seed: int, n: int, threads, dry_run: bool) -> None:
     """Measure each rung's cost with a short pilot, show the plan, then (unless a dry run) play what is not kept."""
     from commands import console
-    from reports import answers as an
-    from reports.ladder import SHORT_PILOT, per_game, warm
+    from reports.experiments import answers as an
+    from reports.experiments.ladder import SHORT_PILOT, per_game, warm
     from sim.engine import prepare
 
     recipes = an.lineups(game, rungs, seed, n)
@@ -132,7 +132,7 @@ def print_answers(game: str, judged, kept) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from reports.robustness import MOVING, SETTLED
+    from reports.analysis.robustness import MOVING, SETTLED
 
     console = Console()
     t = Table("answer", "conclusion", "strongest rung", "answer [95% interval]", "verdict",
@@ -160,8 +160,8 @@ def print_answers(game: str, judged, kept) -> None:
 
 def rests_on(game: str, kept) -> str:
     """The rungs the answers rest on, with their ratings on the shipped ladder."""
-    from reports import answers as an
-    from reports.strength import shipped
+    from reports.analysis.strength import shipped
+    from reports.experiments import answers as an
 
     ratings, doc = an.ladder_ratings(game), shipped(game)
     codes = sorted({k.code for ks in kept.values() for k in ks if k.estimates and not k.stale},

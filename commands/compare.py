@@ -29,8 +29,8 @@ def compare(
     from rich.console import Console
 
     from commands.console import footer, frame_table
-    from reports.compare import compare as compare_answers
-    from reports.export import header_lines, write_csv
+    from reports.analysis.compare import compare as compare_answers
+    from reports.writers.export import header_lines, write_csv
 
     target = None if out is None else opt.out_dir(out, Path())  # checked before anything is read or created
     kind, tables, m_a, m_b = compare_answers(dir_a, dir_b)

@@ -14,8 +14,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from commands.options import Interrupted, claim, fits_in_memory
-from reports.export import data_text
-from reports.strength import strength_text
+from reports.analysis.strength import strength_text
+from reports.writers.export import data_text
 
 LINE_EVERY = 30.0  # seconds between progress lines when stdout is not a terminal (a log, a CI job)
 

@@ -1,4 +1,5 @@
-"""`playout distil`: a cheap student policy distilled from a strong player (reports/distil.py does the work)."""
+"""`playout distil`: a cheap student policy distilled from a strong player (reports/training/distil.py does the
+work)."""
 
 from __future__ import annotations
 
@@ -90,7 +91,7 @@ def distil(
     info = opt.game_info(game)
     opt.index(seed, "--seed")
     threads = opt.threads(threads)
-    from reports import distil as ds
+    from reports.training import distil as ds
     from sim.errors import ParamError
     from sim.registry import get_game
 

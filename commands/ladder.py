@@ -69,16 +69,16 @@ def ladder(
     from strategies import split_codes
 
     book = get_game(game).strategies
-    from reports.asked.base import one_name_per_bot
-    from reports.ladder import anchor_of, populations
+    from reports.experiments.asked.base import one_name_per_bot
+    from reports.experiments.ladder import anchor_of, populations
 
     added = [code for text in add or [] for code in split_codes(text)]
     codes = populations(book, None if only is None else split_codes(only), added)
     one_name_per_bot(get_game(game), codes, "the ladder (--only, --add)")
     anchored = anchor_of(codes, None if anchor is None else book.player(anchor).code)
     from commands import console
-    from reports.ladder import kept_plan
-    from reports.ladder import ladder as play_ladder
+    from reports.experiments.ladder import kept_plan
+    from reports.experiments.ladder import ladder as play_ladder
     from sim.engine import Recipe, prepare
 
     base = Recipe(game, codes[:1] * players, seed, players, players, params, opt.data(game, data))
@@ -96,7 +96,7 @@ def ladder(
             typer.echo(f"plan kept in {where}: the same command without --dry-run plays it")
             return
         opt.fits_in_memory(sum(arm["games"] for arm in plan["arms"]), 8 * (6 + 3 * players), "the ladder's games")
-        from reports.strength import fingerprints, ladder_doc, write_ladder
+        from reports.analysis.strength import fingerprints, ladder_doc, write_ladder
 
         played = fingerprints(game, codes)  # what each code plays as the games start
         bar, advance = console.progress(plan["cpu"], f"{game} ladder", unit="CPU s")

@@ -1,4 +1,4 @@
-"""`playout learn`: a learned value of positions for the `learned` player (reports/learn.py does the work)."""
+"""`playout learn`: a learned value of positions for the `learned` player (reports/training/learn.py does the work)."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def learn(
     opt.game_info(game)
     opt.index(seed, "--seed")
     threads = opt.threads(threads)
-    from reports import learn as ln
+    from reports.training import learn as ln
     from sim.registry import get_game
 
     book = get_game(game).strategies

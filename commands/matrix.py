@@ -37,7 +37,7 @@ def matrix(
     opt.positive(n, "-n")
     opt.index(seed, "--seed")
     threads = opt.threads(threads)
-    from reports.asked.base import one_name_per_bot
+    from reports.experiments.asked.base import one_name_per_bot
     from sim.registry import get_game
     from strategies import split_codes
 
@@ -55,8 +55,8 @@ def matrix(
         )
     params = opt.params_overrides(game, sets or [])
     from commands import console
-    from reports.ladder import SHORT_PILOT, arm_cost, measure_costs
-    from reports.questions import matchup_matrix
+    from reports.experiments.ladder import SHORT_PILOT, arm_cost, measure_costs
+    from reports.experiments.questions import matchup_matrix
     from sim.engine import Recipe, chunk_for
 
     unique = list(dict.fromkeys(codes))

@@ -123,10 +123,11 @@ def threads(threads: int | None) -> int | None:
 
 
 def question_of(game, question, sets, seat, cards, only, top, strategies_, lineups, among=None):
-    """(reports.asked.Question, fixed knobs) from the options of robustness and sensitivity, each checked by the
-    question itself (reports/asked/); `among`: the questions the command can ask (default every one)."""
-    from reports.asked import asked
-    from reports.asked.base import Options
+    """(reports.experiments.asked.Question, fixed knobs) from the options of robustness and sensitivity, each checked
+    by the question itself (reports/experiments/asked/); `among`: the questions the command can ask (default every
+    one)."""
+    from reports.experiments.asked import asked
+    from reports.experiments.asked.base import Options
     from sim.params import parse_assignments
     from sim.registry import get_game
 

@@ -104,7 +104,7 @@ def _regress_one(path, doc, overrides, update, statistical_only, threads) -> boo
     """Check one baseline (or re-record it); True when it drifted."""
     from dataclasses import replace
 
-    from reports.regression import compare
+    from reports.analysis.regression import compare
     from sim import regression
     from sim.engine import Recipe
 

@@ -1,4 +1,4 @@
-"""`playout report`: the balance report of a finished run (reports.report writes it)."""
+"""`playout report`: the balance report of a finished run (reports.writers.report writes it)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def report(
 
       playout report runs/yoko4 --out /tmp/yoko-report
     """
-    from reports.report import build_report
+    from reports.writers.report import build_report
     from sim.registry import available, get_game
     from sim.results import read_manifest
 

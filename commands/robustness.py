@@ -53,8 +53,8 @@ def robustness(
 
       playout robustness yokohama --question card-value --cards tech --players greedy*4 --players techs*4 -n 4000
     """
-    from reports.asked import asked
-    from reports.asked.base import bot
+    from reports.experiments.asked import asked
+    from reports.experiments.asked.base import bot
 
     opt.game_info(game)
     opt.positive(n, "-n")
@@ -77,8 +77,8 @@ def robustness(
     from dataclasses import replace
 
     from commands import console
-    from reports.variations import games_of, lineup_costs, variation_recipes
-    from reports.variations import robustness as answer_robustness
+    from reports.experiments.variations import games_of, lineup_costs, variation_recipes
+    from reports.experiments.variations import robustness as answer_robustness
     from sim.engine import Recipe, chunk_for, prepare
 
     base = Recipe(game, lineups[0], seed, n, chunk_for(game, lineups[0], n), fixed, data_sets[0][1])

@@ -121,7 +121,7 @@ def print_run_summary(frame, manifest: dict, out) -> None:
     from rich.table import Table
 
     from commands.console import footer
-    from reports.summary import by_seat, by_strategy
+    from reports.analysis.summary import by_seat, by_strategy
 
     console = Console()
     for title, rows in (("win rate by seat", by_seat(frame)), ("win rate by strategy", by_strategy(frame))):

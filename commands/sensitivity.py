@@ -54,7 +54,7 @@ def sensitivity(
 
       playout sensitivity yokohama --data seed-guess-2026 -n 20000
     """
-    from reports.asked import QUESTIONS
+    from reports.experiments.asked import QUESTIONS
     from sim.errors import did_you_mean
 
     opt.game_info(game)
@@ -70,8 +70,8 @@ def sensitivity(
     from dataclasses import replace
 
     from commands import console
-    from reports.sensitivity import build_variants, games_total
-    from reports.sensitivity import sensitivity as rank_tables
+    from reports.experiments.sensitivity import build_variants, games_total
+    from reports.experiments.sensitivity import sensitivity as rank_tables
     from sim.data_variants import assumed_tables, set_files
     from sim.engine import Recipe, chunk_for
     from sim.registry import get_game

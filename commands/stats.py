@@ -49,7 +49,7 @@ def _stats(prep, n: int, seed: int, codes: list[str], csv_dir: Path | None) -> N
     from rich.console import Console
 
     from commands.console import compile_kernels, frame_table, progress
-    from reports import strategy_stats as st
+    from reports.analysis import strategy_stats as st
     from sim.action_stats import action_counts
 
     game = prep.spec.name
@@ -71,7 +71,7 @@ def _stats(prep, n: int, seed: int, codes: list[str], csv_dir: Path | None) -> N
     for title, table in tables.items():
         console.print(frame_table(title.replace("_", " "), table))
     if csv_dir is not None:  # under the header every output carries: the data's ASSUMED share, lineup, seed
-        from reports.export import header_lines, write_csv
+        from reports.writers.export import header_lines, write_csv
         from sim.engine import manifest_for
 
         header = header_lines(manifest_for(prep, "complete", 0.0, n, None))

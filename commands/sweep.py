@@ -57,13 +57,13 @@ def sweep(
     values = parse_range(knob, text, spec.params)
     for v in values:
         spec.params.values({**fixed, knob: v})  # every value must be possible before anything runs
-    from reports import sweep as sw
+    from reports.analysis import sweep as sw
 
     asked = seat if seat is not None else (sw.seat_of_knob(knob) or 0)
     if not 0 <= asked < len(codes):
         raise BadInput(f"--seat {asked}: the game has seats 0..{len(codes) - 1}")
     from commands import console
-    from reports.questions import knob_sweep
+    from reports.experiments.questions import knob_sweep
     from sim.engine import Recipe, chunk_for, prepare
     from sim.experiments import sweep_arms
 

@@ -82,7 +82,7 @@ def tune(
     opt.index(seed, "--seed")
     opt.positive(confirm, "--confirm")
     threads = opt.threads(threads)
-    from reports import tune as tn
+    from reports.training import tune as tn
     from sim.backends import parse_cluster
     from sim.errors import did_you_mean
     from sim.registry import get_game
@@ -109,7 +109,7 @@ def tune(
     out = opt.out_dir(out, Path("runs") / f"tune-{game}-{start[0].split(':')[0]}-seed{seed}")
     tn.storage_url(storage, out)
     from commands.console import compile_kernels
-    from reports.tune_output import TuneProgress, write_tune
+    from reports.training.tune_output import TuneProgress, write_tune
     from sim.engine import Recipe, prepare
 
     code = tn.trial_code(cfg.start, knobs, tn.start_params(knobs) or tn.middle(knobs))

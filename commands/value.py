@@ -58,7 +58,7 @@ def value(
     opt.positive(n, "-n")
     opt.index(seed, "--seed")
     threads = opt.threads(threads)
-    from reports.asked.base import chosen_cards
+    from reports.experiments.asked.base import chosen_cards
     from sim.errors import did_you_mean
     from sim.registry import get_game
 
@@ -80,7 +80,7 @@ def value(
     base = _value_recipe(game, n, players, seed, sets, data)
     p, n = len(base.players), base.n
     from commands import console
-    from reports.questions import card_value, value_arms
+    from reports.experiments.questions import card_value, value_arms
 
     arms = value_arms(len(chosen), removed)
     console.experiment(
@@ -99,7 +99,7 @@ def _value_recipe(game, n, players, seed, sets, data):
     p = len(codes)
     if n < p:
         raise BadInput(f"-n must be at least the number of players ({p})")
-    from reports.asked.base import not_set_by_question
+    from reports.experiments.asked.base import not_set_by_question
 
     params = not_set_by_question(game, opt.params_overrides(game, sets or []), "value")
     from sim.engine import Recipe, chunk_for
@@ -114,7 +114,7 @@ def _family_value(spec, game, n, players, seed, sets, data, out, threads):
     base = _value_recipe(game, n, players, seed, sets, data)
     p, n = len(base.players), base.n
     from commands import console
-    from reports.questions import family_value
+    from reports.experiments.questions import family_value
 
     conditions = 1 if spec.families["expansion_knob"] in base.params else 2
     arms = conditions + len(spec.families["names"]) * conditions
@@ -140,7 +140,7 @@ def print_value(answer) -> None:
     from rich.table import Table
 
     from commands.console import footer
-    from reports.rests_on import headline
+    from reports.analysis.rests_on import headline
 
     console = Console()
     heads = ("card", "given: win rate change", "given: score change", "removed: owners' win change")

@@ -1,8 +1,9 @@
-"""Positions and outcomes for learning a value (`playout learn`, reports/learn.py) and for distilling a student
-(`playout distil`, reports/distil.py): games played like the play loop's (sim/playloop.py, same seeds, same seats,
-same bots' streams), recording at sampled decisions every seat's features (sim/games/<game>/features.py, through
-sim/hooks.py) and at the end each seat's outcome; with a teacher, also the teacher's verdict on every legal action
-of the seat deciding (strategies/families.py `teach`, on copies: the game goes on as the lineup plays it).
+"""Positions and outcomes for learning a value (`playout learn`, reports/training/learn.py) and for distilling a
+student (`playout distil`, reports/training/distil.py): games played like the play loop's (sim/playloop.py, same seeds,
+same seats, same bots' streams), recording at sampled decisions every seat's features
+(sim/games/<game>/features.py, through sim/hooks.py) and at the end each seat's outcome; with a teacher, also the
+teacher's verdict on every legal action of the seat deciding (strategies/families.py `teach`, on copies: the game
+goes on as the lineup plays it).
 
 Decision j of game i is sampled when (j + i) % stride == 0, at most `per_game` decisions a game, so which
 positions are kept depends on (seed, i) alone; each game writes only its own slots, so the rows are the

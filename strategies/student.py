@@ -21,7 +21,7 @@ its value rates another higher by a margin), and the per-action table learns whe
 departs from it. A student distilled `--after` also weighs the seat's features f_a where action a lands, one step on,
 in a re-deal of what the seat cannot see (drawn from its own stream): it sees what an action brings, not only which
 action it is, at the cost of a step per legal action. `playout distil` fits it to the teacher's ratings of every
-legal action on positions of the student's own games (reports/distil.py).
+legal action on positions of the student's own games (reports/training/distil.py).
 
 The parameters are the book's `student` weights: st_proposer, st_after (1: weigh where each action lands) and its
 coefficients (st_after.<feature>), then bias and coefficients per action id (st_<action>.bias,

@@ -1,6 +1,7 @@
 """The house's arrows point one way: a game's rules and data know nothing of bots, bots read the rules, the
 play loop and the engine sit above both, reports above the engine, the commands and cli.py on top; no
-module imports one that (directly or not) imports it back; and games are found, not listed.
+module imports one that (directly or not) imports it back; and games are found, not listed. Within reports/,
+the experiments and the trainers stand on the analysis and the writers, never the other way.
 
 Imports are read from the source (every `import` and `from ... import`, function-local ones included), so
 a cycle hidden behind a function-local import counts. A game's modules are also found by name at compile or run
@@ -40,6 +41,16 @@ LAYERS = [
     ("reports", lambda m: m == "reports" or m.startswith("reports.")),
     ("commands", lambda m: m == "commands" or m.startswith("commands.") or m in TOP),
 ]
+
+# Within reports/, by job (reports/__init__.py): what each subpackage may import. analysis/ and writers/ are the floor
+# and use each other (an analysis module draws its figure with writers/plots.py, a writer's header names the players'
+# strength from analysis/strength.py); experiments/ and training/ stand on both and never on each other.
+REPORTS_MAY_IMPORT = {
+    "analysis": {"analysis", "writers"},
+    "writers": {"writers", "analysis"},
+    "experiments": {"experiments", "analysis", "writers"},
+    "training": {"training", "analysis", "writers"},
+}
 
 
 def module_name(path: Path) -> str:
@@ -126,6 +137,26 @@ def test_every_import_points_down_the_layers():
         for n in targets:
             if layer(n) > layer(m):
                 bad.append(f"{m} ({LAYERS[layer(m)][0]}) imports {n} ({LAYERS[layer(n)][0]})")
+    assert not bad, "; ".join(sorted(bad))
+
+
+def reports_part(module: str) -> str | None:
+    """The subpackage of reports/ a module is in (reports.analysis.stats -> analysis), None outside them."""
+    parts = module.split(".")
+    return parts[1] if parts[0] == "reports" and len(parts) > 1 else None
+
+
+def test_within_reports_experiments_and_training_stand_on_analysis_and_writers():
+    graph = import_graph()
+    parts = {reports_part(m) for m in graph} - {None}
+    assert parts == set(REPORTS_MAY_IMPORT), f"reports/ holds {sorted(parts)}: each module belongs in a subpackage"
+    bad = [
+        f"{m} ({part}) imports {n} ({to})"
+        for m, targets in graph.items()
+        if (part := reports_part(m))
+        for n in targets
+        if (to := reports_part(n)) and to not in REPORTS_MAY_IMPORT[part]
+    ]
     assert not bad, "; ".join(sorted(bad))
 
 

@@ -100,7 +100,7 @@ def test_robustness_refuses_a_variation_given_twice(capsys):
 
 def test_a_card_value_of_a_few_gangsta_bosses_reads_their_own_rows():
     # the table keys bosses by id: the ids of the bosses asked, not of all five (a polars ShapeError once)
-    from reports.rests_on import card_rows
+    from reports.analysis.rests_on import card_rows
 
     card = get_game("gangsta").card_kinds["boss"]
     rows = card_rows("gangsta", None, card["described_by"], [card["names"][2]], card["names"])

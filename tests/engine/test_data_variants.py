@@ -75,7 +75,7 @@ def test_the_tables_of_a_named_set_are_its_own_files_over_the_builtin_ones():
 
 
 def test_a_variant_of_a_named_set_keeps_the_sets_other_tables(tmp_path, yokohama):
-    from reports.sensitivity import build_variants
+    from reports.experiments.sensitivity import build_variants
 
     [v] = build_variants("yokohama", "seed-guess-2026", yokohama.load_data, ["orders.csv"], 1, 0.5, 5, tmp_path)
     own = set_files("yokohama", "seed-guess-2026")

@@ -111,12 +111,12 @@ def test_ctrl_c_as_report_exits_is_not_a_traceback(tmp_path, finished_run):
 
 
 def test_ctrl_c_while_report_writes_says_what_it_left(tmp_path, finished_run, capsys, monkeypatch):
-    import reports.report
+    import reports.writers.report
 
     def interrupted(*args):
         raise cli.Interrupted("interrupted")  # what main's SIGINT handler raises
 
-    monkeypatch.setattr(reports.report, "draw_figures", interrupted)  # the CSV tables are written by then
+    monkeypatch.setattr(reports.writers.report, "draw_figures", interrupted)  # the CSV tables are written by then
     out = tmp_path / "rep"
     line = _exits(capsys, 130, "report", finished_run, "--out", out)
     assert line == f"playout: interrupted; {out} holds an unfinished report: rerun the same command to write it"

@@ -10,8 +10,8 @@ import polars as pl
 import pyarrow.parquet as pq
 import pytest
 
-from reports import robustness as rb
-from reports.variations import ESTIMATES, Question, answer_all, slug, variation_recipes
+from reports.analysis import robustness as rb
+from reports.experiments.variations import ESTIMATES, Question, answer_all, slug, variation_recipes
 from sim.datafiles import game_data_dir
 from sim.engine import Recipe
 from sim.results import TABLE_META
@@ -51,12 +51,12 @@ def test_lineups_of_different_cost_are_counted_in_planned_cpu_seconds_played_and
     # a learned lineup's game costs many greedy ones: a bar counting games would take its rate from greedy's.
     # The pilot's measured costs depend on the machine and its load, so they are given here: each lineup's
     # cost goes to its own variations, and the progress counts games times those costs.
-    import reports.ladder
-    from reports.variations import lineup_costs
+    import reports.experiments.ladder
+    from reports.experiments.variations import lineup_costs
 
     measured = {("greedy", "greedy"): 0.002, ("learned:lv_look=turn", "learned:lv_look=turn"): 0.05}
-    monkeypatch.setattr(reports.ladder, "warm", lambda base, threads: None)
-    monkeypatch.setattr(reports.ladder, "per_game", lambda base, lineup, *a: (measured[tuple(lineup)], 0.0))
+    monkeypatch.setattr(reports.experiments.ladder, "warm", lambda base, threads: None)
+    monkeypatch.setattr(reports.experiments.ladder, "per_game", lambda base, lineup, *a: (measured[tuple(lineup)], 0.0))
     variations = variation_recipes(BASE, [("d", None)], [["greedy"] * 2, ["learned:lv_look=turn"] * 2])
     costs = lineup_costs(variations, 1)
     assert costs == [measured[tuple(r.players)] for _, r in variations] == [0.002, 0.05]
@@ -162,7 +162,7 @@ def test_a_damaged_variation_run_is_played_again_not_read(tmp_path):
 
 
 def test_a_damaged_finished_arm_of_an_interrupted_experiment_is_played_again(tmp_path):
-    from reports.questions import knob_sweep
+    from reports.experiments.questions import knob_sweep
     from sim.experiments import ARMS
 
     base = Recipe("yokohama", ["greedy", "greedy"], seed=3, n=40, chunk=20)

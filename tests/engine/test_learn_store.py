@@ -19,7 +19,7 @@ import pytest
 
 import cli
 from cli import main
-from reports import learn as ln
+from reports.training import learn as ln
 from tests.cli_checks import fails
 
 ROOT = Path(cli.__file__).parent
@@ -113,7 +113,7 @@ def test_a_learn_killed_while_writing_a_sample_part_resumes_to_the_uninterrupted
         textwrap.dedent(f"""
         import os, signal, sys
         sys.path.insert(0, {str(ROOT)!r})
-        from reports import learn as ln
+        from reports.training import learn as ln
         ln.CHUNK = {CHUNK}
         real, calls = ln.atomic_write_bytes, []
 

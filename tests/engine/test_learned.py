@@ -12,7 +12,7 @@ import polars as pl
 import pytest
 
 from cli import main
-from reports import learn as ln
+from reports.training import learn as ln
 from sim.errors import ParamError
 from sim.recipe import Recipe, prepare
 from sim.registry import get_game

@@ -159,7 +159,7 @@ class Progress:
 def test_an_interrupted_experiment_replays_only_the_chunks_it_had_not_finished(tmp_path):
     # A sweep of three arms, two chunks each, stopped after its third chunk: the rerun skips those three
     # chunks, gives the same answer as an uninterrupted sweep, and leaves no arm directories behind.
-    from reports.questions import knob_sweep
+    from reports.experiments.questions import knob_sweep
     from sim.experiments import ARMS
 
     base = Recipe("yokohama", ["greedy", "greedy"], seed=3, n=40, chunk=20)
@@ -178,7 +178,7 @@ def test_an_interrupted_experiment_replays_only_the_chunks_it_had_not_finished(t
 
 def test_an_experiment_plays_again_an_arm_kept_by_other_code(tmp_path):
     # An arm whose manifest names other code cannot lend its chunks: it is played again, without an error.
-    from reports.questions import knob_sweep
+    from reports.experiments.questions import knob_sweep
     from sim.experiments import ARMS
 
     base = Recipe("yokohama", ["greedy", "greedy"], seed=3, n=40, chunk=20)

@@ -1,6 +1,6 @@
-"""The distilled student (strategies/student.py, reports/distil.py): it plays as its proposer with an empty table,
-reads nothing a seat cannot see, a fit recovers a teacher whose ratings are linear in the features, distil is
-deterministic and resumes to the same model, and bad model files are refused in one line."""
+"""The distilled student (strategies/student.py, reports/training/distil.py): it plays as its proposer with an
+empty table, reads nothing a seat cannot see, a fit recovers a teacher whose ratings are linear in the features,
+distil is deterministic and resumes to the same model, and bad model files are refused in one line."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import numpy as np
 import polars as pl
 import pytest
 
-from reports.distil import RIDGES, fit, fit_ridge, joined, judge, select
+from reports.training.distil import RIDGES, fit, fit_ridge, joined, judge, select
 from sim.dispatch import for_game
 from sim.recipe import Recipe, prepare
 from sim.registry import available, get_game

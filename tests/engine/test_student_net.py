@@ -1,6 +1,6 @@
-"""The student's hidden layer (reports/student_net.py, strategies/student.py): its gradient is its loss's slope; it
-learns a teacher no linear student can; the kernel plays its units where the fit put
-them, and reads nothing a seat cannot see; a malformed hidden layer is refused in one line."""
+"""The student's hidden layer (reports/training/student_net.py, strategies/student.py): its gradient is its loss's
+slope; it learns a teacher no linear student can; the kernel plays its units where the fit put them, and reads
+nothing a seat cannot see; a malformed hidden layer is refused in one line."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from reports.distil import fit_ridge, judge, targets
-from reports.student_net import loss_grad, shapes, start_theta
+from reports.training.distil import fit_ridge, judge, targets
+from reports.training.student_net import loss_grad, shapes, start_theta
 from sim.errors import ParamError
 from sim.recipe import Recipe, prepare
 from sim.registry import available
@@ -98,8 +98,8 @@ def choices(game: str, paths: list[Path], steps: int = 400) -> list[list[int]]:
         for mine, w in zip(out, students, strict=True):
             mine.append(for_game(choose, game, np.int64(STUDENT), w, s.copy(), d, k, mask, n_legal, seat, rng.copy(),
                                  memory[seat].copy()))  # fmt: skip
-        a = for_game(choose, game, np.int64(walker.players[0].strategy.kernel), walker.weights[0], s, d, k, mask, n_legal,
-                     seat, rng, memory[seat])  # fmt: skip
+        greedy = np.int64(walker.players[0].strategy.kernel)
+        a = for_game(choose, game, greedy, walker.weights[0], s, d, k, mask, n_legal, seat, rng, memory[seat])
         rules.step(s, d, k, np.int64(a))
     return out
 

@@ -8,7 +8,7 @@ import polars as pl
 import pytest
 
 from cli import main
-from reports import tune as tn
+from reports.training import tune as tn
 
 # Money buys every action in Yokohama (rules: workers and buildings cost yen; orders and techs are bought): a
 # greedy bot that values a yen at nothing passes up the income it needs, so tuning w_money must move it up.

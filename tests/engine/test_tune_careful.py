@@ -15,7 +15,7 @@ import pytest
 
 import cli
 from cli import main
-from reports import tune as tn
+from reports.training import tune as tn
 from sim.datafiles import game_data_dir
 from strategies.presets import shipped_path
 

@@ -92,7 +92,7 @@ def test_a_count_of_worlds_that_is_not_a_whole_number_in_range_is_refused(capsys
 def test_one_world_is_the_player_as_it_was_before_worlds_existed():
     """A count at its default is not part of what a player is: answers and ladders measured before lv_worlds
     existed still name the same player (one world is how every learned player played then)."""
-    from reports import strength
+    from reports.analysis import strength
     from sim.registry import get_game
 
     book = get_game("yokohama").strategies

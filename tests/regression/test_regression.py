@@ -6,7 +6,7 @@ from dataclasses import replace
 import polars as pl
 import pytest
 
-from reports.regression import compare
+from reports.analysis.regression import compare
 from sim import regression
 from sim.engine import Recipe, prepare
 from sim.experiments import play_arm

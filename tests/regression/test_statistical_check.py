@@ -6,7 +6,7 @@ benchmarks/regress_false_alarms.py measures the same false-alarm rate on replaye
 import numpy as np
 import pytest
 
-from reports.regression import compare
+from reports.analysis.regression import compare
 from sim import regression
 
 pytestmark = pytest.mark.slow

@@ -9,9 +9,9 @@ import json
 import pytest
 
 from cli import main
-from reports import answers as an
-from reports import robustness as rb
-from reports.asked import Question
+from reports.analysis import robustness as rb
+from reports.experiments import answers as an
+from reports.experiments.asked import Question
 from sim.engine import Recipe
 from sim.seal import read_sealed, write_sealed
 from tests.cli_checks import fails
@@ -119,13 +119,13 @@ def test_play_keeps_every_flagship_under_every_rung(store, capsys):
 
 
 def test_reading_back_plays_nothing(store, capsys, monkeypatch):
-    import reports.variations
+    import reports.experiments.variations
 
     def refuse(*args, **kwargs):
         raise AssertionError("reading answers played games")
 
-    monkeypatch.setattr(reports.variations, "answer", refuse)
-    monkeypatch.setattr(reports.variations, "answer_all", refuse)
+    monkeypatch.setattr(reports.experiments.variations, "answer", refuse)
+    monkeypatch.setattr(reports.experiments.variations, "answer_all", refuse)
     capsys.readouterr()
     main(["answers", GAME, "--store", str(store)])
     assert "seat fairness at 4 players" in capsys.readouterr().out

@@ -1,5 +1,5 @@
-"""A balance question is one registered object (reports/asked/): robustness, sensitivity and answers ask every
-question through it, so a new one is a module and one line in QUESTIONS. Checked by doing it: a question
+"""A balance question is one registered object (reports/experiments/asked/): robustness, sensitivity and answers
+ask every question through it, so a new one is a module and one line in QUESTIONS. Checked by doing it: a question
 registered here, and nowhere else, is asked from the command line."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from cli import main
-from reports.asked import QUESTIONS, Question, asked
-from reports.asked.seat_fairness import SeatFairness
+from reports.experiments.asked import QUESTIONS, Question, asked
+from reports.experiments.asked.seat_fairness import SeatFairness
 from sim.errors import InputError
 from tests.cli_checks import fails
 

@@ -9,8 +9,8 @@ import pytest
 from scipy.stats import spearmanr
 from synthetic_runs import manifest, synthetic_games, write_run
 
-from reports.compare import compare
-from reports.export import write_csv
+from reports.analysis.compare import compare
+from reports.writers.export import write_csv
 from sim.errors import InputError
 from sim.store import TABLES_SEAL, seal_tables, write_sealed
 

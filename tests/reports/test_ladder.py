@@ -9,7 +9,7 @@ import polars as pl
 import pytest
 
 from cli import main
-from reports.ladder import anchor_of, default_codes, kept_plan, ladder, plan_games, populations
+from reports.experiments.ladder import anchor_of, default_codes, kept_plan, ladder, plan_games, populations
 from sim.engine import Recipe
 from sim.errors import ParamError
 from sim.experiments import ARMS

@@ -11,7 +11,7 @@ import pytest
 from test_reports_report import one_line_error
 
 from cli import main
-from reports.report import build_report
+from reports.writers.report import build_report
 from sim.results import TABLE_META
 
 

@@ -1,4 +1,4 @@
-"""reports.balance on synthetic games tables whose answers are known or recomputed here with numpy."""
+"""reports.analysis.balance on synthetic games tables whose answers are known or recomputed here with numpy."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from scipy.stats import binomtest
 from statsmodels.stats.proportion import proportion_confint
 from synthetic_runs import CARD1_OWNED, synthetic_games
 
-from reports import balance
+from reports.analysis import balance
 
 
 def seat_array(frame: pl.DataFrame, name: str) -> np.ndarray:

@@ -1,4 +1,5 @@
-"""reports.export and reports.plots: headers, CSV round trips, atomic writes, self-contained HTML, PNGs."""
+"""reports.writers.export and reports.writers.plots: headers, CSV round trips, atomic writes, self-contained HTML,
+PNGs."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ import polars as pl
 import pytest
 from PIL import Image
 
-from reports import balance, export, plots
+from reports.analysis import balance
+from reports.writers import export, plots
 from sim.errors import WriteError
 
 MANIFEST = {
@@ -157,7 +159,8 @@ def test_curve_with_band_and_ranked_bars(tmp_path):
 
 def test_importing_reports_loads_no_plotting_or_scipy():
     code = (
-        "import sys, reports.stats, reports.balance, reports.plots, reports.export, reports.report;"
+        "import sys, reports.analysis.stats, reports.analysis.balance;"
+        "import reports.writers.plots, reports.writers.export, reports.writers.report;"
         "print(sorted(m for m in ('matplotlib', 'scipy', 'statsmodels') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -1,4 +1,4 @@
-"""reports.report.build_report: a full report from a run directory, and one-line errors on bad input."""
+"""reports.writers.report.build_report: a full report from a run directory, and one-line errors on bad input."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import polars as pl
 import pytest
 from synthetic_runs import manifest, synthetic_games, write_run
 
-from reports.report import build_report
+from reports.writers.report import build_report
 from sim.errors import InputError
 
 CSVS = ["seat_fairness.csv", "scores.csv", "vp_by_source.csv", "game_length.csv", "end_triggers.csv"]

@@ -1,4 +1,4 @@
-"""reports.stats against scipy/statsmodels references and on synthetic data with known effects."""
+"""reports.analysis.stats against scipy/statsmodels references and on synthetic data with known effects."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from statsmodels.stats.proportion import (
     proportions_ztest,
 )
 
-from reports import stats
+from reports.analysis import stats
 
 counts = st.integers(min_value=1, max_value=5000).flatmap(
     lambda n: st.tuples(st.integers(min_value=0, max_value=n), st.just(n))

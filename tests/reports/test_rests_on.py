@@ -1,10 +1,10 @@
-"""What a card-value answer rests on (reports/rests_on.py): the share of the cards' spread a data column
+"""What a card-value answer rests on (reports/analysis/rests_on.py): the share of the cards' spread a data column
 explains, on constructed card estimates, and the provenance each column is given."""
 
 import numpy as np
 import polars as pl
 
-from reports import rests_on as ro
+from reports.analysis import rests_on as ro
 from sim.registry import get_game
 
 CARDS = 66

@@ -4,8 +4,8 @@ robust, one that flips is blamed on what flips it, and no verdict claims more th
 import numpy as np
 import pytest
 
-from reports import robustness as rb
-from reports.stats import wilson
+from reports.analysis import robustness as rb
+from reports.analysis.stats import wilson
 
 A_GREEDY = rb.Variation("builtin", "greedy*4")
 A_MCTS = rb.Variation("builtin", "mcts*4")

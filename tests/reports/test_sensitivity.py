@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from reports import robustness as rb
-from reports.sensitivity import movement, ranking_table
-from reports.variations import Question
+from reports.analysis import robustness as rb
+from reports.experiments.sensitivity import movement, ranking_table
+from reports.experiments.variations import Question
 from sim.data_variants import Variant
 
 SHIPPED = rb.Variation("builtin", "greedy*4")

@@ -9,9 +9,9 @@ import polars as pl
 import pytest
 
 from cli import main
-from reports import robustness as rb
-from reports import strength
-from reports.asked import Question
+from reports.analysis import robustness as rb
+from reports.analysis import strength
+from reports.experiments.asked import Question
 from strategies import code_entries
 
 

@@ -89,7 +89,7 @@ PHASES = ("play", "replace", "pay", "discard", "gain", "upgrade", "option", "xpl
 # What an option decision chooses between (G_OPT_KIND), options 0..2.
 OPTIONS = ("none", "die2", "die5", "die6", "card", "die4", "siesta", "peon", "carpenter")
 OPT_NONE, OPT_DIE2, OPT_DIE5, OPT_DIE6, OPT_CARD, OPT_DIE4, OPT_SIESTA, OPT_PEON, OPT_CARPENTER = range(len(OPTIONS))
-WORD_BITS = 31  # card ids per int32 word of P_CARDS_OWNED (reports/card_value.py reads the same)
+WORD_BITS = 31  # card ids per int32 word of P_CARDS_OWNED (reports/analysis/card_value.py reads the same)
 
 PLAYER = Layout("player")
 _p = PLAYER.field
