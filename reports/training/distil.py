@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from reports.training.student_net import hidden_logits
+from reports.training.student_net import hidden_logits, log_sum_exp
 from reports.writers.plots import write_png
 from sim.errors import ParamError
 from sim.output import atomic_write_bytes
@@ -311,10 +311,7 @@ def loss_grad(theta, x, proposed, start, count, action, landed, p, l2, table):
                 v += theta[1 + f] * landed[lo + j, f]
             z[j] = v
             top = max(top, v)
-        total = 0.0
-        for j in range(c):
-            total += math.exp(z[j] - top)
-        lse = top + math.log(total)
+        lse = log_sum_exp(z, c, top)
         for j in range(c):
             a = action[lo + j]
             row = rows + a * (n + 1)

@@ -85,10 +85,7 @@ def positions_loss_grad(theta, x, y, proposed, start, count, action, p, hidden, 
                     v += theta[out0 + h] * t
             z[j] = v
             top = max(top, v)
-        total = 0.0
-        for j in range(cnt):
-            total += math.exp(z[j] - top)
-        lse = top + math.log(total)
+        lse = log_sum_exp(z, cnt, top)
         du[:] = 0.0
         for j in range(cnt):
             r = lo + j
@@ -110,6 +107,15 @@ def positions_loss_grad(theta, x, y, proposed, start, count, action, p, hidden, 
             for f in range(n):
                 grad[now0 + h * n + f] += du[h] * x[i, f]
     return loss
+
+
+@njit(cache=True)
+def log_sum_exp(z, count, top):
+    """log(sum(exp(z[:count]))), computed from the largest, `top`, so that no exp overflows."""
+    total = 0.0
+    for j in range(count):
+        total += math.exp(z[j] - top)
+    return top + math.log(total)
 
 
 def start_theta(n: int, hidden: int, proposer_weight: float, after_std: np.ndarray) -> np.ndarray:
