@@ -272,6 +272,9 @@ def test_bazaar_plays_learned_mcts_and_student_from_the_shared_families(tmp_path
         (["--players", "9"], "--players"),
         (["--teacher", "lerned"], "did you mean 'learned'"),
         (["--no-after"], "fits nothing"),
+        (["--hidden", "17"], "--hidden must be a whole number from 0 to 16"),
+        (["--hidden", "4", "--table"], "--hidden weighs where each action lands"),
+        (["--hidden", "4", "--no-after", "--table"], "--hidden weighs where each action lands"),
     ],
 )
 def test_bad_distil_options_are_refused_in_one_line_and_create_nothing(tmp_path, capsys, args, words):
