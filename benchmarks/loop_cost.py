@@ -31,7 +31,11 @@ def direct_loop(game: str):
     rules = part(game, "rules")
     init_state, legal_mask, step = rules.init_state, rules.legal_mask, rules.step
     current_player, is_terminal = rules.current_player, rules.is_terminal
-    write_row = part(game, "row").write_row
+    final_scores, write_row = rules.final_scores, part(game, "row").write_row
+    layout = part(game, "layout")
+    round_at, end_at, g_players = layout.G_ROUND, layout.G_END_TRIGGER, layout.G_PLAYERS
+    max_players = layout.MAX_PLAYERS
+    per_seat = part(game, "row").PER_SEAT
     bots = part(game, "bots")
     choose, new_memory = bots.choose, bots.new_memory
     state_size = part(game, "layout").STATE_SIZE
@@ -68,7 +72,14 @@ def direct_loop(game: str):
                 break
             step(s, d, k, np.int64(a))
             steps += 1
-        write_row(s, d, k, status, steps, decisions, row)
+        scores = np.zeros(max_players, np.int64)
+        ranks = np.zeros(max_players, np.int64)
+        winner = final_scores(s, d, k, scores, ranks)
+        row[0], row[1], row[2], row[3], row[4], row[5] = status, steps, decisions, s[round_at], s[end_at], winner
+        for p in range(s[g_players]):
+            row[6 + p * per_seat] = scores[p]
+            row[7 + p * per_seat] = ranks[p]
+        write_row(s, d, k, scores, winner, row)
 
     @njit(parallel=True)
     def play_chunk(seed, first, n_players, lineup, weights, d, k, max_steps, out):

@@ -13,9 +13,9 @@ import numpy as np
 import polars as pl
 
 from sim import results
-from sim.dispatch import for_game
 from sim.engine import Prepared, check_rows
-from sim.playloop import TRACE_FIELDS, TRACE_LABEL, play_traced
+from sim.play import new_trace, play_one
+from sim.playloop import TRACE_LABEL
 from sim.results import seat_strategy_index
 
 
@@ -37,12 +37,9 @@ def action_counts(
     labelled = np.zeros((len(unique), max(1, len(labels))), dtype=np.int64)
     games = np.zeros(len(unique), dtype=np.int64)
     rows = np.zeros((n_games, spec.n_result_columns), dtype=np.int32)
-    trace = np.zeros((spec.max_steps, TRACE_FIELDS), dtype=np.int32)
+    trace = new_trace(prep)
     for g in range(n_games):
-        steps = for_game(
-            play_traced, spec.name, np.int64(prep.recipe.seed), np.int64(g), np.int64(n_players), prep.lineup,
-            prep.weights, prep.data.array, prep.params, np.int64(spec.max_steps), rows[g], trace,
-        )  # fmt: skip
+        steps = play_one(prep, g, rows[g], trace)
         seats = trace[:steps, 0]
         who = np.array(
             [unique.index(codes[i]) for i in seat_strategy_index(np.int64(g), np.arange(n_players), n_players)]

@@ -12,8 +12,8 @@ also runs as plain Python.
 Where a hook looks (a game supplies these and nothing else to the shared code):
     sim/games/<game>/rules      init_state, legal_mask, step, current_player, is_terminal, final_scores
     sim/games/<game>/hidden     redeal                            (what a seat cannot see, re-dealt)
-    sim/games/<game>/row        write_row, and trace_label if the game labels its steps
-    sim/games/<game>/layout     G_PLAYERS, STATE_SIZE
+    sim/games/<game>/row        write_row, PER_SEAT, and trace_label if the game labels its steps
+    sim/games/<game>/layout     G_PLAYERS, MAX_PLAYERS, G_ROUND, G_END_TRIGGER, STATE_SIZE
     sim/games/<game>/actions    N_ACTIONS
     sim/games/<game>/features   features, N_FEATURES  (a seat's view of a position, for the learned value;
                                 a game without the module has no features: N_FEATURES 0)
@@ -197,8 +197,49 @@ def _n_features(game):
 
 
 @calls("row", "write_row")
-def g_write_row(game, s, d, k, status, steps, decisions, row):
-    """Write the finished game's result row."""
+def g_write_row(game, s, d, k, scores, winner, row):
+    """Write the game's own columns of a finished game's result row: each seat's SEAT_FEATURES (the play loop
+    writes the columns every game has)."""
+
+
+def constant(place: str, name: str):
+    """Declare a hook `g_x(game)` that is the game's constant `name` of `place`, folded in while compiling."""
+
+    def declare(declared):
+        def run(game):
+            return getattr(module_of(game, place), name)
+
+        run.__name__, run.__doc__ = declared.__name__, declared.__doc__
+        if not config.DISABLE_JIT:
+
+            @overload(run, prefer_literal=True, inline="always")
+            def _constant(game):
+                value = getattr(module_of(game, place), name)
+                return lambda game: value
+
+        return run
+
+    return declare
+
+
+@constant("layout", "G_ROUND")
+def g_round_at(game):
+    """Where the state keeps the round."""
+
+
+@constant("layout", "G_END_TRIGGER")
+def g_end_trigger_at(game):
+    """Where the state keeps what ended the game."""
+
+
+@constant("layout", "MAX_PLAYERS")
+def g_max_players(game):
+    """The most seats the game has."""
+
+
+@constant("row", "PER_SEAT")
+def g_per_seat(game):
+    """How many result columns each seat has."""
 
 
 def g_trace_label(game, s, a):

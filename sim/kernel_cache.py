@@ -15,8 +15,8 @@ _NOT_KERNEL = {
     f"sim/{name}.py"
     for name in (
         "action_stats", "backends", "datafiles", "dispatch", "docs", "engine", "errors", "experiments",
-        "kernel_cache", "output", "params", "play", "recipe", "registry", "regression", "results", "seal", "store",
-        "trace", "warm",
+        "kernel_cache", "output", "params", "play", "recipe", "registry", "regression", "results", "samples", "seal",
+        "store", "trace", "warm",
     )
 }  # fmt: skip
 _NOT_KERNEL_IN_GAMES = {"render.py", "spec.py"}  # a game's text/JSON output and its GameSpec

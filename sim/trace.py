@@ -45,9 +45,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sim.dispatch import for_game
 from sim.errors import SimulationError
-from sim.playloop import TRACE_FIELDS, play_traced
+from sim.play import new_trace, play_one
 from sim.rng import N_STREAMS, seed_streams
 from sim.spec import STATUS_OK, STATUS_TEXT
 
@@ -77,13 +76,10 @@ def trace_game(prep, game_index: int) -> Trace:
     spec = prep.spec
     rules = spec.rules
     row = np.zeros(spec.n_result_columns, dtype=np.int32)
-    recorded = np.zeros((spec.max_steps, TRACE_FIELDS), dtype=np.int32)
+    recorded = new_trace(prep)
     seed = np.int64(prep.recipe.seed)
     n_players = np.int64(len(prep.players))
-    n = for_game(
-        play_traced, spec.name, seed, np.int64(game_index), n_players, prep.lineup, prep.weights, prep.data.array,
-        prep.params, np.int64(spec.max_steps), row, recorded,
-    )  # fmt: skip
+    n = play_one(prep, game_index, row, recorded)
     rng = np.zeros(N_STREAMS, dtype=np.uint64)
     seed_streams(seed, np.int64(game_index), rng)
     s = np.zeros(spec.state_size, dtype=np.int32)

@@ -93,7 +93,7 @@ def test_a_tie_goes_to_the_most_silver_left_then_is_shared():
     assert rules.final_scores(s, D, k, scores, ranks) == 0
     assert list(scores) == [20, 20, 20, 19] and list(ranks) == [1, 2, 3, 4]
     row = np.zeros(FIRST_SEAT_COLUMN + 4 * PER_SEAT, np.int64)
-    row_writer.write_row(s, D, k, 0, 0, 0, row)
+    row_writer.write_row(s, D, k, scores, 0, row)
     tied = FIRST_SEAT_COLUMN + len(SEAT_COLUMNS) + SEAT_FEATURES.index("tied_first")
     assert [int(row[tied + p * PER_SEAT]) for p in range(4)] == [0, 1, 0, 0]
 

@@ -69,7 +69,7 @@ def test_play_checked_plays_the_games_the_kernel_plays():
     """Game i of play_checked is game i of a `random*N` run, so the replay command shows the same game."""
     from sim.dispatch import for_game
     from sim.games.yokohama.row import FIRST_SEAT_COLUMN, PER_SEAT
-    from sim.playloop import TRACE_FIELDS, play_game
+    from sim.playloop import TRACE_FIELDS, no_notes, play_game
 
     players = 3
     # the play kernel's types (int32 lineup and result row), so play_game loads from the cache: with int64 ones
@@ -82,7 +82,7 @@ def test_play_checked_plays_the_games_the_kernel_plays():
         row = np.zeros(FIRST_SEAT_COLUMN + MAX_PLAYERS * PER_SEAT, np.int32)
         trace = np.zeros((0, TRACE_FIELDS), np.int32)
         steps = for_game(
-            play_game, "yokohama", SEED, game, players, lineup, weights, DATA, KNOBS, MAX_STEPS, row, trace
+            play_game, "yokohama", SEED, game, players, lineup, weights, DATA, KNOBS, MAX_STEPS, row, trace, no_notes()
         )
         assert steps == stats[1]
 

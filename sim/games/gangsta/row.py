@@ -2,14 +2,10 @@
 rank and SEAT_FEATURES). The play loop that fills it is written once for every game (sim/playloop.py).
 """
 
-import numpy as np
 from numba import njit
 
 from sim.games.gangsta.layout import (
-    G_END_TRIGGER,
     G_PLAYERS,
-    G_ROUND,
-    MAX_PLAYERS,
     N_SKILLS,
     N_VP,
     P_COOP_JOINED,
@@ -29,7 +25,6 @@ from sim.games.gangsta.layout import (
     VP_SOURCES,
 )
 from sim.games.gangsta.rules import (
-    final_scores,
     pb,
 )
 from sim.games.gangsta.tables import C_ID, CARD_STRIDE, D_CARD
@@ -47,27 +42,17 @@ BOSS_NAMES = ["101 bratva (sniper)", "102 cartel (brawler)", "103 gang (mercenar
               "105 triad (informant)"]  # fmt: skip
 PER_SEAT = len(SEAT_COLUMNS) + len(SEAT_FEATURES)
 FIRST_SEAT_COLUMN = len(GAME_COLUMNS)
+FIRST_FEATURE_COLUMN = FIRST_SEAT_COLUMN + len(SEAT_COLUMNS)  # a seat's first SEAT_FEATURES column
 
 
 @njit(cache=True)
-def write_row(s, d, k, status, steps, decisions, row):
+def write_row(s, d, k, scores, winner, row):
+    """Each seat's SEAT_FEATURES; the play loop writes the columns every game has (sim/playloop.py)."""
     n = s[G_PLAYERS]
-    scores = np.zeros(MAX_PLAYERS, np.int64)
-    ranks = np.zeros(MAX_PLAYERS, np.int64)
-    winner = final_scores(s, d, k, scores, ranks)
-    row[0] = status
-    row[1] = steps
-    row[2] = decisions
-    row[3] = s[G_ROUND]
-    row[4] = s[G_END_TRIGGER]
-    row[5] = winner
     w = pb(winner)
     for p in range(n):
-        c = FIRST_SEAT_COLUMN + p * PER_SEAT
+        c = FIRST_FEATURE_COLUMN + p * PER_SEAT
         b = pb(p)
-        row[c] = scores[p]
-        row[c + 1] = ranks[p]
-        c += 2
         for v in range(N_VP):
             row[c + v] = s[b + P_VP_SRC + v]
         c += N_VP

@@ -2,16 +2,12 @@
 rank and SEAT_FEATURES). The play loop that fills it is written once for every game (sim/playloop.py).
 """
 
-import numpy as np
 from numba import njit
 
 from sim.games.obsession.layout import (
     CL_PRESTIGE,
-    G_END_TRIGGER,
     G_FAIRCHILD,
     G_PLAYERS,
-    G_ROUND,
-    MAX_PLAYERS,
     N_VP,
     P_BORROWED,
     P_BOUGHT,
@@ -41,7 +37,6 @@ from sim.games.obsession.layout import (
     WORD_BITS,
 )
 from sim.games.obsession.rules import (
-    final_scores,
     gb,
     level,
     n_servants,
@@ -64,27 +59,17 @@ SEAT_FEATURES = tuple(f"vp_{v}" for v in VP_SOURCES) + (
 ) + tuple(f"tiles{w}" for w in range(TILE_WORDS)) + ("tied_first",)  # fmt: skip
 PER_SEAT = len(SEAT_COLUMNS) + len(SEAT_FEATURES)
 FIRST_SEAT_COLUMN = len(GAME_COLUMNS)
+FIRST_FEATURE_COLUMN = FIRST_SEAT_COLUMN + len(SEAT_COLUMNS)  # a seat's first SEAT_FEATURES column
 
 
 @njit(cache=True)
-def write_row(s, d, k, status, steps, decisions, row):
+def write_row(s, d, k, scores, winner, row):
+    """Each seat's SEAT_FEATURES; the play loop writes the columns every game has (sim/playloop.py)."""
     n = s[G_PLAYERS]
-    scores = np.zeros(MAX_PLAYERS, np.int64)
-    ranks = np.zeros(MAX_PLAYERS, np.int64)
-    winner = final_scores(s, d, k, scores, ranks)
-    row[0] = status
-    row[1] = steps
-    row[2] = decisions
-    row[3] = s[G_ROUND]
-    row[4] = s[G_END_TRIGGER]
-    row[5] = winner
     top = tiebreak_key(s, winner)
     for p in range(n):
-        c = FIRST_SEAT_COLUMN + p * PER_SEAT
+        c = FIRST_FEATURE_COLUMN + p * PER_SEAT
         b = pb(p)
-        row[c] = scores[p]
-        row[c + 1] = ranks[p]
-        c += 2
         for v in range(N_VP):
             row[c + v] = s[b + P_VP_SRC + v]
         c += N_VP
