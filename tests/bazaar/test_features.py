@@ -8,7 +8,7 @@ from sim.games.bazaar.features import FEATURES
 from sim.games.bazaar.layout import G_DECK, G_DECK_N, G_PLAYERS, G_ROUND, P_INCOME, P_VP
 from sim.games.bazaar.params import K_COINS_PER_VP, K_ROUNDS
 from tests import features_check as fc
-from tests.kernel_code import literal_argument_calls, recursive_chain
+from tests.kernel_code import literal_argument_calls, recursive_chain, rules_files
 
 from .scenario import Game, cost, pb
 
@@ -44,7 +44,7 @@ def test_names_are_unique_values_finite_and_every_feature_varies(played):
 
 
 def test_the_kernel_keeps_the_numba_rules():
-    files = ["sim/games/bazaar/rules.py", "sim/games/bazaar/features.py"]
+    files = [*rules_files("bazaar"), "sim/games/bazaar/features.py"]
     assert not literal_argument_calls(files, "sim/games/bazaar/features.py")
     assert recursive_chain(files) is None
 
