@@ -180,6 +180,20 @@ def test_each_game_has_one_bots_module_and_its_rules_modules(game):
         assert any((ROOT / "sim" / "games" / game / f).exists() for f in (f"{needed}.py", needed)), needed
 
 
+# What a game package holds, the same in every game (docs/ARCHITECTURE.md "Adding a game"); data_sets/ is optional.
+GAME_PACKAGE = {
+    "__init__.py", "actions.py", "features.py", "hidden.py", "layout.py", "params.py", "render.py", "row.py",
+    "spec.py", "tables.py", "rules", "data", "RULES.md",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("game", sorted(available()))
+def test_every_game_package_has_the_same_shape(game):
+    held = {p.name for p in (ROOT / "sim" / "games" / game).iterdir() if p.name not in ("__pycache__", "data_sets")}
+    assert held == GAME_PACKAGE, f"{game}: missing {sorted(GAME_PACKAGE - held)}, extra {sorted(held - GAME_PACKAGE)}"
+    assert (ROOT / "sim" / "games" / game / "rules" / "__init__.py").exists(), f"{game}'s rules are not a package"
+
+
 def test_every_game_with_features_has_their_checks():
     """A game's features (the learned value's input) are checked by its own tests/<game>/test_features.py:
     that they see nothing hidden, are finite and vary (tests/features_check.py holds the shared checks)."""
