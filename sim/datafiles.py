@@ -15,6 +15,7 @@ import csv
 import difflib
 import hashlib
 import io
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,6 +28,29 @@ PROVENANCE = ("sourced", "inferred", "ASSUMED")
 # a table may name more of its own (`read_table(..., notes=...)`, e.g. a card's name in another language).
 NOTE_COLUMNS = ("source", "note", "notes", "comment", "comments")
 SETS_DIR = "data_sets"  # beside a game's data/: one directory per named alternative data set
+
+
+class BuiltinNames(Sequence):
+    """Names a game takes from its builtin data (a card kind's cards), read when first asked: importing a game
+    reads no file, so a command that never asks for them never opens the data."""
+
+    def __init__(self, read: Callable[[], list[str]]):
+        self._read = read
+        self._names: list[str] | None = None
+
+    def _all(self) -> list[str]:
+        if self._names is None:
+            self._names = list(self._read())
+        return self._names
+
+    def __getitem__(self, i):
+        return self._all()[i]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __repr__(self) -> str:
+        return repr(self._all())
 
 
 @dataclass(frozen=True)

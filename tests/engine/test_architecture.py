@@ -14,7 +14,10 @@ included) to the code written once above them.
 from __future__ import annotations
 
 import ast
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -240,3 +243,26 @@ def test_where_a_games_parts_live_is_spelled_in_one_module():
 def test_the_spelling_check_sees_a_spelled_path():
     assert re.search(r"(sim\.games|strategies)\.\{", 'import_module(f"sim.games.{game}.rules")')
     assert part_lookups(ROOT / "strategies" / "learned.py") >= {"features"}
+
+
+@pytest.mark.parametrize("game", sorted(available()))
+def test_importing_a_game_reads_none_of_its_data(game):
+    """A game's spec names its cards from its data only when asked (sim/datafiles.BuiltinNames): a command that
+    never needs them never opens the data files."""
+    script = f"""
+from pathlib import Path
+from sim.parts import part
+read, real = [], Path.read_bytes
+def watched(path):
+    read.append(str(path))
+    return real(path)
+Path.read_bytes = watched
+spec = part({game!r}, "spec").SPEC
+assert not read, read
+names = sum(len(kind["names"]) for kind in (spec.card_kinds or {{}}).values())
+print(names)
+"""
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "NUMBA_DISABLE_JIT": "1"})  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert int(done.stdout.split()[-1]) > 0, "the card kinds name no card"

@@ -1,5 +1,6 @@
 """Bazaar's GameSpec: what the engine, the CLI and the reports need to know of the game."""
 
+from sim.datafiles import BuiltinNames
 from sim.games import bazaar
 from sim.games.bazaar import render, row, rules
 from sim.games.bazaar.actions import ACTIONS, N_ACTIONS
@@ -8,7 +9,8 @@ from sim.games.bazaar.params import PARAMS
 from sim.games.bazaar.tables import DATA, load
 from sim.spec import GameSpec
 
-CARD_NAMES = list(load().detail.card_names)  # the builtin deck in cards.csv order: card c is bit c of card_bits
+# the builtin deck in cards.csv order: card c is bit c of card_bits
+CARD_NAMES = BuiltinNames(lambda: load().detail.card_names)
 
 SPEC = GameSpec(
     name="bazaar",

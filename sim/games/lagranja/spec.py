@@ -1,5 +1,6 @@
 """La Granja's GameSpec: what the engine, the CLI and the reports need to know of the game."""
 
+from sim.datafiles import BuiltinNames
 from sim.games import lagranja
 from sim.games.lagranja import render, row, rules
 from sim.games.lagranja.actions import ACTIONS, N_ACTIONS
@@ -29,7 +30,7 @@ SPEC = GameSpec(
     card_kinds={
         "farm": {
             "feature": [f"cards{w}" for w in range(row.CARD_WORDS)],
-            "names": list(load(None).detail.cards),
+            "names": BuiltinNames(lambda: load(None).detail.cards),
             "give_knob": "experiment.give_card",
             "give_seat_knob": "experiment.give_card_seat",
             "remove_knob": "experiment.remove_card",

@@ -1,5 +1,6 @@
 """Obsession's GameSpec: what the engine, the CLI and the reports need to know of the game."""
 
+from sim.datafiles import BuiltinNames
 from sim.games import obsession
 from sim.games.obsession import render, row, rules
 from sim.games.obsession.actions import ACTIONS, N_ACTIONS
@@ -36,7 +37,7 @@ SPEC = GameSpec(
     card_kinds={
         "tile": {
             "feature": [f"tiles{w}" for w in range(row.TILE_WORDS)],
-            "names": _tile_names(),
+            "names": BuiltinNames(_tile_names),
             "give_knob": "experiment.give_tile",
             "give_seat_knob": "experiment.give_tile_seat",
             "remove_knob": "experiment.remove_tile",
