@@ -42,7 +42,14 @@ from sim.hooks import (
 )
 from sim.kernel_tools import first_legal
 from sim.rng import N_STREAMS, seed_streams
-from sim.spec import GAME_COLUMNS, STATUS_ILLEGAL_ACTION, STATUS_NO_LEGAL_ACTION, STATUS_OK, STATUS_STEP_LIMIT
+from sim.spec import (
+    GAME_COLUMNS,
+    SEAT_COLUMNS,
+    STATUS_ILLEGAL_ACTION,
+    STATUS_NO_LEGAL_ACTION,
+    STATUS_OK,
+    STATUS_STEP_LIMIT,
+)
 from strategies.families import choose, teach
 from strategies.student import where_actions_land
 
@@ -52,9 +59,11 @@ TRACE_SEAT, TRACE_ACTION, TRACE_FORCED, TRACE_LABEL = range(4)
 TRACE_FIELDS = 4
 
 # The result columns every game has (sim/spec.py GAME_COLUMNS), and where a seat's score and rank sit in its own.
-STATUS, STEPS, DECISIONS, ROUNDS, END_TRIGGER, WINNER = range(6)
+STATUS, STEPS, DECISIONS, ROUNDS, END_TRIGGER, WINNER = (
+    GAME_COLUMNS.index(c) for c in ("status", "steps", "decisions", "rounds", "end_trigger", "winner")
+)
 FIRST_SEAT_COLUMN = len(GAME_COLUMNS)
-SCORE, RANK = range(2)
+SCORE, RANK = (SEAT_COLUMNS.index(c) for c in ("score", "rank"))
 
 # What the loop notes at sampled decisions, for learning (sim/samples.py). Decision j of game i is sampled when
 # (j + i) % stride == 0, while a slot is free. For one game: feats[m, seat, :] (every seat's features at the m-th
