@@ -17,31 +17,13 @@ import time
 import numba
 import numpy as np
 
-from sim.dispatch import for_game
-from sim.engine import Recipe, prepare
+from sim.engine import Recipe, play_range, prepare
 from sim.errors import InputError
-from sim.playloop import play_chunk
 from strategies import split_codes
 
 
 def play(prep, first: int, count: int) -> np.ndarray:
-    out = np.zeros((count, prep.spec.n_result_columns), np.int32)
-    n_seats, steps = np.int64(len(prep.lineup)), np.int64(prep.spec.max_steps)
-    data, seed = prep.data.array, np.int64(1)
-    for_game(
-        play_chunk,
-        prep.spec.name,
-        seed,
-        np.int64(first),
-        n_seats,
-        prep.lineup,
-        prep.weights,
-        data,
-        prep.params,
-        steps,
-        out,
-    )
-    return out
+    return play_range(prep, first, count)
 
 
 def main() -> None:

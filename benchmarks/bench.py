@@ -53,17 +53,12 @@ def machine() -> dict:
 KERNEL_SNIPPET = """
 import json, sys, time
 import numpy as np, numba
-from sim.engine import Recipe, prepare
-from sim.dispatch import for_game
-from sim.playloop import play_chunk
+from sim.engine import Recipe, play_range, prepare
 game, players, n, threads = sys.argv[1], sys.argv[2].split(","), int(sys.argv[3]), int(sys.argv[4])
 numba.set_num_threads(threads)
 prep = prepare(Recipe(game, players, 1, n, n))
 def play(first, count):
-    out = np.zeros((count, prep.spec.n_result_columns), np.int32)
-    for_game(play_chunk, game, np.int64(1), np.int64(first), np.int64(len(players)), prep.lineup, prep.weights,
-                 prep.data.array, prep.params, np.int64(prep.spec.max_steps), out)
-    return out
+    return play_range(prep, first, count)
 play(10_000_000, 4)  # compile or load the kernels outside the timing
 cpu, wall = time.process_time(), time.perf_counter()
 out = play(0, n)
