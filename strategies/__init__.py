@@ -197,6 +197,8 @@ class StrategyBook:
         existed (lv_worlds=1), so adding one does not make the answers and ladders of those players look stale; so is
         an `inert` weight at its default."""
         families = {"", player.strategy.family}
+        if player.strategy.family == "learned" and player.weights[self._index["lv_proposer"]] > 0:
+            families.add("student")  # the student proposes: a new shipped student is a new player
         if player.strategy.family == "mcts" and "eval" in self._index and player.weights[self._index["eval"]] > 0:
             families.add("learned")
         skip = () if player.strategy.family == "learned" else PLAYER_ONLY

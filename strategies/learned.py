@@ -18,10 +18,13 @@ the candidate: in Yokohama that is worth 8 points against three greedy bots, at 
 world rates a candidate by the cards one draw happens to bring (a heist that refills the river, a recruit that turns
 up a gangster), K see past that luck at K times the cost (Gangsta!, against three greedy bots: to the turn's end
 38.4% in one world, 41.0% in sixteen; a round on, which draws far more, 33.6% in one and 50.6% in sixteen). A margin
-of NEVER or more rates nothing (the proposer alone, at its cost). The value's coefficients are the book's `learned`
-weights (lv_<feature>, then lv_bias, lv_margin, lv_look and lv_worlds, just before the search's weights), so a model
-file reaches the kernel as a player's weights: `learned@PATH`, or the model shipped with the game
-(strategies/models/<game>.json) as `learned`.
+of NEVER or more rates nothing (the proposer alone, at its cost). With `lv_proposer=student` the game's distilled
+student (strategies/student.py, its table at the book's defaults: the shipped one) proposes instead of the one-step
+bot: the improvement loop's next generation (issue 50), a stronger proposer whose choice the value overrides less
+often, at the cost of one student decision a decision (the look plays on with the one-step bot, as before). The
+value's coefficients are the book's `learned` weights (lv_<feature>, then lv_bias, lv_margin, lv_look, lv_worlds and
+lv_proposer, just before the search's weights), so a model file reaches the kernel as a player's weights:
+`learned@PATH`, or the model shipped with the game (strategies/models/<game>.json) as `learned`.
 
 Adding it to a game: the game's features.py, then in its book `weights=WEIGHTS + learned.learned_weights(game) +
 mcts.MCTS_WEIGHTS`, `*learned.learned_strategies(LEARNED, game)` among the strategies, and in its dispatcher `if
@@ -47,9 +50,18 @@ from sim.kernel_tools import first_legal
 from sim.parts import part
 from sim.rng import below
 from strategies import Strategy, Weight
-from strategies.learned_model import LOOKS, MOST_WORLDS, feature_names, player_weights, read_model, shipped_path
+from strategies.learned_model import (
+    LOOKS,
+    MOST_WORLDS,
+    PROPOSERS,
+    feature_names,
+    player_weights,
+    read_model,
+    shipped_path,
+)
 from strategies.learned_value import N_EXTRA, linear_value
 from strategies.mcts import N_MCTS_WEIGHTS, STEP_GUARD, search_rng
+from strategies.student import choose as student_choose
 
 FAMILY = "learned"
 MARGIN = 0.5  # lv_margin's default: in Yokohama 0.4 and more play at greedy's level, 0.2 and less worse
@@ -106,6 +118,18 @@ def learned_weights(game: str) -> list[Weight]:
             whole=(1, MOST_WORLDS),
         )
     )
+    out.append(
+        Weight(
+            f"{PREFIX}proposer",
+            PROPOSERS["greedy"],
+            "learned: who proposes the action the value may override: the game's one-step bot (its weights the "
+            "player's), or the game's distilled student (the shipped one), a stronger proposer at a student "
+            "decision's cost",
+            PROPOSERS,
+            FAMILY,
+            inert=True,
+        )
+    )
     return out
 
 
@@ -119,7 +143,7 @@ def learned_strategies(kernel: int, game: str) -> list[Strategy]:
             Strategy("learned", kernel, "no model shipped yet: play learned@MODEL (`playout learn`)", family=FAMILY)
         ]
     line = doc.get("command", "playout learn")
-    proposer = doc.get("proposer", {}).get("code", "greedy")
+    proposer = "the student" if doc.get("proposes") == "student" else doc.get("proposer", {}).get("code", "greedy")
     margin = float(doc.get("margin", MARGIN))
     where = {"turn": "where the seat's turn ends", "round": "a round on, where the seat is to move again"}.get(
         doc.get("look", "step"), "one step on"
@@ -140,7 +164,7 @@ def choose(game, w, s, d, k, mask, n_legal, seat, rng, memory):
     at = w.shape[0] - N_MCTS_WEIGHTS - n - N_EXTRA
     margin = w[at + n + 1]
     if margin >= NEVER:
-        return g_rollout(game, GREEDY_POLICY, w, s, d, k, mask, n_legal, seat, rng, memory)
+        return propose(game, w, at, s, d, k, mask, n_legal, seat, rng, memory)
     world = s.copy()
     look, worlds = np.int64(w[at + n + 2]), max(1, np.int64(w[at + n + 3]))
     value = rate_in_worlds(game, w, at, s, world, d, k, mask, seat, rng, memory, look, worlds)
@@ -150,7 +174,7 @@ def choose(game, w, s, d, k, mask, n_legal, seat, rng, memory):
     # The game's own one-step bot's choice stands unless the value rates another action higher by more than
     # the margin: a step whose worth shows only later in the turn (Yokohama: placing an assistant, whose
     # action comes after the move) changes no feature or few, and the value alone then plays nothing.
-    bot = g_rollout(game, GREEDY_POLICY, w, world, d, k, mask, n_legal, seat, rng, memory)
+    bot = propose(game, w, at, world, d, k, mask, n_legal, seat, rng, memory)
     if value[bot] >= best_v - margin:
         return bot
     ties = 0
@@ -176,7 +200,7 @@ def teach(game, w, s, d, k, mask, n_legal, seat, rng, memory, u):
     margin = w[at + n + 1]
     u[:] = -np.inf
     if margin >= NEVER:
-        bot = g_rollout(game, GREEDY_POLICY, w, s, d, k, mask, n_legal, seat, rng, memory)
+        bot = propose(game, w, at, s, d, k, mask, n_legal, seat, rng, memory)
         for a in range(mask.shape[0]):
             if mask[a]:
                 u[a] = 1.0 if a == bot else 0.0
@@ -184,11 +208,19 @@ def teach(game, w, s, d, k, mask, n_legal, seat, rng, memory, u):
     world = s.copy()
     look, worlds = np.int64(w[at + n + 2]), max(1, np.int64(w[at + n + 3]))
     value = rate_in_worlds(game, w, at, s, world, d, k, mask, seat, rng, memory, look, worlds)
-    bot = g_rollout(game, GREEDY_POLICY, w, world, d, k, mask, n_legal, seat, rng, memory)
+    bot = propose(game, w, at, world, d, k, mask, n_legal, seat, rng, memory)
     for a in range(mask.shape[0]):
         if mask[a]:
             u[a] = value[a] + (margin if a == bot else 0.0)
     return bot
+
+
+@njit(cache=True)
+def propose(game, w, at, s, d, k, mask, n_legal, seat, rng, memory):
+    """The action the value may override: the one-step bot's choice, or with lv_proposer=student the student's."""
+    if w[at + g_n_features(game) + 4] > 0:
+        return student_choose(game, w, s, d, k, mask, n_legal, seat, rng, memory)
+    return g_rollout(game, GREEDY_POLICY, w, s, d, k, mask, n_legal, seat, rng, memory)
 
 
 @njit(cache=True)

@@ -8,9 +8,11 @@ declared order, standardisation folded in. Its `proposer` (optional) is the one-
 override (strategies/learned.py): its code and weights, those the model was judged with; without one the proposer is
 the game's greedy bot. Its `margin` and `look` (optional) are the `lv_margin` and `lv_look` `playout learn` found
 the model plays best with (without them, the book's defaults), and `worlds` (optional, 1 without it) the re-deals of
-the unseen cards it averages each candidate's value over (`lv_worlds`). A file is read only when it says it is a
-model of this game over this feature set with finite parameters; its rules version and data set are checked where
-the run's are known (sim/recipe.prepare), since a value learned under other rules or data rates another game.
+the unseen cards it averages each candidate's value over (`lv_worlds`), and `proposes` (optional, "greedy" without
+it) who proposes: the proposer above, or "student", the game's shipped student (`lv_proposer`). A file is read only
+when it says it is a model of this game over this feature set with finite parameters; its rules version and data set
+are checked where the run's are known (sim/recipe.prepare), since a value learned under other rules or data rates
+another game.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ KIND = "playout learned value"
 SHIPPED_DIR = Path(__file__).resolve().parent / "models"
 WHAT = "a model is the model.json `playout learn` writes"
 MOST_WORLDS = 256  # lv_worlds' bound (strategies/learned.py)
+PROPOSERS = {"greedy": 0.0, "student": 1.0}  # lv_proposer: the one-step bot proposes, or the game's student
 LOOKS = {"step": 0.0, "turn": 1.0, "round": 2.0}  # lv_look: rate the position one step on, where the seat's turn
 # ends, or where it is to move again after every other seat
 REQUIRED = ("kind", "game", "rules_version", "data_fingerprint", "features", "coef", "bias")
@@ -80,6 +83,8 @@ def read_model(path: str | Path, game: str, feature_names: tuple[str, ...]) -> d
     worlds = doc.get("worlds", 1)
     if not (isinstance(worlds, int) and not isinstance(worlds, bool) and 1 <= worlds <= MOST_WORLDS):
         raise ParamError(f"model {path}: its worlds {worlds!r} is not a whole number from 1 to {MOST_WORLDS}")
+    if "proposes" in doc and doc["proposes"] not in PROPOSERS:
+        raise ParamError(f"model {path}: its proposes {doc['proposes']!r} is not one of {', '.join(PROPOSERS)}")
     for name in ("target", "command"):
         if name in doc and not isinstance(doc[name], str):
             raise ParamError(f"model {path}: its {name} {doc[name]!r} is not a text")
@@ -138,7 +143,7 @@ def proposer_weights(doc: dict) -> dict[str, float]:
 
 def player_weights(doc: dict) -> dict[str, float]:
     """What a model sets besides its value: its proposer's weights, the override margin and look-ahead it was
-    chosen with, and the re-deals it averages over."""
+    chosen with, the re-deals it averages over, and who proposes."""
     out = proposer_weights(doc)
     if "margin" in doc:
         out["lv_margin"] = float(doc["margin"])
@@ -146,6 +151,8 @@ def player_weights(doc: dict) -> dict[str, float]:
         out["lv_look"] = LOOKS[doc["look"]]
     if "worlds" in doc:
         out["lv_worlds"] = float(doc["worlds"])
+    if "proposes" in doc:
+        out["lv_proposer"] = PROPOSERS[doc["proposes"]]
     return out
 
 

@@ -1,15 +1,15 @@
 """The learned value of a position for one seat, in the kernels: `bias + sum(coef[i] * feature[i])` over the
 game's features (sim/games/<game>/features.py, through sim/hooks.py). The coefficients are the `learned`
-weights of the game's book (lv_<feature>..., then lv_bias, lv_margin, lv_look and lv_worlds), just before the search's
-weights; the caller passes where they start (strategies/learned.py, strategies/mcts.py)."""
+weights of the game's book (lv_<feature>..., then lv_bias, lv_margin, lv_look, lv_worlds and lv_proposer), just
+before the search's weights; the caller passes where they start (strategies/learned.py, strategies/mcts.py)."""
 
 from numba import njit
 
 from sim.hooks import g_features, g_n_features
 
-N_EXTRA = 4  # the learned family's weights after the coefficients: lv_bias, lv_margin, lv_look, lv_worlds
+N_EXTRA = 5  # the learned family's weights after the coefficients: lv_bias, lv_margin, lv_look, lv_worlds, lv_proposer
 # read by the learned player only: a search's cut-off reads the value alone
-PLAYER_ONLY = ("lv_margin", "lv_look", "lv_worlds")
+PLAYER_ONLY = ("lv_margin", "lv_look", "lv_worlds", "lv_proposer")
 
 
 @njit(cache=True)

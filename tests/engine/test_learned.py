@@ -13,6 +13,7 @@ import pytest
 
 from cli import main
 from reports.training import learn as ln
+from sim.engine import play_range
 from sim.errors import ParamError
 from sim.recipe import Recipe, prepare
 from sim.registry import get_game
@@ -170,6 +171,35 @@ def test_a_models_worlds_are_the_re_deals_it_plays_with(tmp_path):
     assert book.player(f"learned@{a_model(tmp_path, worlds=16)}").weights[at] == 16.0
     assert book.player(f"learned@{a_model(tmp_path)}").weights[at] == 1.0  # a model from before: one world
     assert book.player(f"learned@{a_model(tmp_path, worlds=16)}:lv_worlds=2").weights[at] == 2.0
+
+
+def test_a_models_proposes_is_who_proposes_as_it_plays(tmp_path):
+    book = get_game(GAME).strategies
+    at = {w.name: i for i, w in enumerate(book.weights)}["lv_proposer"]
+    assert book.player(f"learned@{a_model(tmp_path, proposes='student')}").weights[at] == 1.0
+    assert book.player(f"learned@{a_model(tmp_path)}").weights[at] == 0.0  # a model from before: greedy proposes
+
+
+@pytest.mark.parametrize("game", ["lagranja", "obsession"])  # the games whose student and learned share a proposer
+def test_the_student_proposing_under_a_margin_no_value_reaches_plays_as_the_student(game):
+    """lv_proposer=student calls the student's own kernel, with the seat's stream as the student draws it: with
+    nothing rated (lv_margin=100), every game is the student's, row for row."""
+    book = get_game(game).strategies
+    at = {w.name: i for i, w in enumerate(book.weights)}
+    student, proposing = book.player("student"), book.player("learned:lv_margin=100,lv_proposer=student")
+    greedy_part = [i for w, i in at.items() if w.startswith(("w_", "top_"))]
+    assert np.array_equal(student.weights[greedy_part], proposing.weights[greedy_part])  # the same one-step bot
+    rows = [play_range(prepare(Recipe(game, [code, "greedy", "greedy"], 3, 12, 12)), 0, 12)
+            for code in ("student", "learned:lv_margin=100,lv_proposer=student", "learned:lv_margin=100")]  # fmt: skip
+    assert np.array_equal(rows[0], rows[1])
+    assert not np.array_equal(rows[1], rows[2])  # and not as the one-step bot proposing alone
+
+
+def test_a_learned_player_the_student_proposes_for_is_a_new_player_when_the_student_is():
+    book = get_game("lagranja").strategies
+    plain, proposing = book.reads(book.player("learned")), book.reads(book.player("learned:lv_proposer=student"))
+    assert "lv_proposer" not in plain and not any(name.startswith("st_") for name in plain)  # inert at greedy
+    assert proposing["lv_proposer"] == 1.0 and "st_proposer" in proposing
 
 
 def test_learn_writes_its_proposers_weights_into_the_model():

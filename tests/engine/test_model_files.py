@@ -61,6 +61,7 @@ def refused(capsys, tmp_path, code: str) -> str:
         ({"margin": -0.5}, "its margin is not"),
         ({"worlds": 10**9}, "its worlds 1000000000 is not a whole number from 1 to 256"),
         ({"worlds": 2.5}, "its worlds"),
+        ({"proposes": "mcts"}, "its proposes 'mcts' is not one of greedy, student"),
         ({"target": 3}, "its target"),
         ({"command": ["playout"]}, "its command"),
         # a proposer is a one-step bot with a one-step bot's weights
