@@ -29,6 +29,10 @@ def answers(
         int, typer.Option("-n", "--games", help="--play: games per rung (per value for a fair value).")
     ] = 2000,
     seed: Annotated[int, typer.Option("--seed", "-s", help="--play: master seed.")] = 1,
+    players: Annotated[
+        list[int] | None,
+        typer.Option("--players", help="Only the answers at this many players (repeatable; default: every count)."),
+    ] = None,
     store: Annotated[str | None, typer.Option("--store", help="Where answers are kept (default runs/answers).")] = None,
     html: Annotated[
         str | None, typer.Option("--html", help="Also write the answers as a page with a plot per answer here.")
@@ -52,11 +56,18 @@ def answers(
       playout answers yokohama
 
       playout answers yokohama --html runs/yokohama-answers
+
+      playout answers gangsta --play -n 1600 --players 4
     """
     from reports.experiments import answers as an
     from strategies import split_codes
 
-    opt.game_info(game)
+    info = opt.game_info(game)
+    counts = sorted(set(players)) if players else None
+    lo, hi = max(2, info.players[0]), info.players[1]  # a seat's fairness needs two seats
+    for p in counts or ():
+        if not lo <= p <= hi:
+            raise BadInput(f"--players {p}: {game}'s answers are at {lo} to {hi} players")
     opt.positive(n, "-n")
     opt.index(seed, "--seed")
     threads = opt.threads(threads)
@@ -66,10 +77,10 @@ def answers(
     if chosen is not None:
         _check_rungs(game, chosen)
     if play:
-        _play(game, where, chosen or an.default_rungs(game), seed, n, threads, dry_run)
+        _play(game, where, chosen or an.default_rungs(game), seed, n, threads, dry_run, counts)
         if dry_run:
             return
-    judged, kept = an.gather(game, where, chosen)
+    judged, kept = an.gather(game, where, chosen, counts)
     print_answers(game, judged, kept)
     if page is not None:
         if not an.current_answers(kept):
@@ -91,14 +102,14 @@ def _check_rungs(game: str, codes: list[str]) -> None:
         raise BadInput("--rungs gives a code twice: give each once")
 
 
-def _play(game: str, store: Path, rungs: list[str], seed: int, n: int, threads, dry_run: bool) -> None:
+def _play(game: str, store: Path, rungs: list[str], seed: int, n: int, threads, dry_run: bool, counts) -> None:
     """Measure each rung's cost with a short pilot, show the plan, then (unless a dry run) play what is not kept."""
     from commands import console
     from reports.experiments import answers as an
     from reports.experiments.ladder import SHORT_PILOT, per_game, warm
     from sim.engine import prepare
 
-    recipes = an.lineups(game, rungs, seed, n)
+    recipes = an.lineups(game, rungs, seed, n, counts)
     for recipe in recipes:
         prepare(recipe)  # every rung must be playable before anything runs
 
@@ -107,7 +118,7 @@ def _play(game: str, store: Path, rungs: list[str], seed: int, n: int, threads, 
         return {tuple(r.players): per_game(r, r.players, threads, SHORT_PILOT, r.n)[0] for r in recipes}
 
     costs = console.pilot(recipes[0], "rung", pilot)
-    total = an.planned_cpu(game, rungs, n, costs)
+    total = an.planned_cpu(game, rungs, n, costs, counts)
     for code in rungs:
         each = ", ".join(f"{len(p)} players {c * 1000:.3g} ms" for p, c in costs.items() if p[0] == code)
         typer.echo(f"  {code}: a game costs {each} of CPU")
@@ -120,7 +131,7 @@ def _play(game: str, store: Path, rungs: list[str], seed: int, n: int, threads, 
         bar, advance = console.progress(total, f"{game} flagship answers", unit="CPU s")
         try:
             with bar:
-                an.play(game, store, rungs, seed, n, threads, advance, costs)
+                an.play(game, store, rungs, seed, n, threads, advance, costs, counts)
         except Interrupted:
             raise Interrupted(f"interrupted; every finished answer and chunk is kept in {store / game}: rerun the "
                               "same command to go on") from None  # fmt: skip

@@ -17,7 +17,7 @@ where they do not; and what would settle it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -63,15 +63,16 @@ class Kept:
     recipe: Recipe | None = None  # what it was played from (None when it cannot be read)
 
 
-def flagships(game: str) -> list[Flagship]:
+def flagships(game: str, counts: Sequence[int] | None = None) -> list[Flagship]:
+    """The game's flagship answers, or with `counts` those at these player counts only."""
     from sim.registry import info
 
     lo, hi = info(game).players
     out = [Flagship(f"seat fairness at {p} players", Question("seat-fairness"), p) for p in range(max(2, lo), hi + 1)]
-    for knob, values, counts in FAIR_VALUES.get(game, ()):
+    for knob, values, at in FAIR_VALUES.get(game, ()):
         q = Question("fair-value", knob=knob, values=values, seat=0)
-        out += [Flagship(f"fair {knob} at {p} players", q, p) for p in counts if lo <= p <= hi]
-    return out
+        out += [Flagship(f"fair {knob} at {p} players", q, p) for p in at if lo <= p <= hi]
+    return [f for f in out if counts is None or f.players in counts]
 
 
 def ladder_ratings(game: str) -> dict[str, list[float]]:
@@ -125,13 +126,15 @@ def play(
     threads=None,
     on_cpu: Callable[[float], None] | None = None,
     costs: dict[tuple[str, ...], float] | None = None,
+    counts: Sequence[int] | None = None,
 ) -> None:
     """Play every flagship answer under every rung not yet kept for exactly this (a kept one is read back by
     answer_all, not replayed), and keep each with what made it. With `costs` (CPU seconds a game of each lineup),
-    on_cpu counts planned CPU seconds, so the ETA holds across rungs a hundred times apart in cost."""
+    on_cpu counts planned CPU seconds, so the ETA holds across rungs a hundred times apart in cost. With `counts`,
+    only the answers at those player counts."""
     from sim.seal import write_sealed
 
-    for flagship in flagships(game):
+    for flagship in flagships(game, counts):
         recipes = {code: recipe_for(game, flagship, code, seed, n) for code in rungs}
         base = recipes[rungs[0]]
         variations = variation_recipes(base, [("builtin", None)], [r.players for r in recipes.values()])
@@ -146,21 +149,22 @@ def play(
             write_sealed(kept_path(store, game, flagship, code), doc)
 
 
-def lineups(game: str, rungs: list[str], seed: int, n: int) -> list[Recipe]:
+def lineups(game: str, rungs: list[str], seed: int, n: int, counts: Sequence[int] | None = None) -> list[Recipe]:
     """One recipe per distinct lineup the flagship answers play (a rung at each player count)."""
     recipes = {}
-    for flagship in flagships(game):
+    for flagship in flagships(game, counts):
         for code in rungs:
             recipes.setdefault((code, flagship.players), recipe_for(game, flagship, code, seed, n))
     return list(recipes.values())
 
 
-def planned_cpu(game: str, rungs: list[str], n: int, costs: dict[tuple[str, ...], float]) -> float:
+def planned_cpu(game: str, rungs: list[str], n: int, costs: dict[tuple[str, ...], float],
+                counts: Sequence[int] | None = None) -> float:  # fmt: skip
     """CPU seconds all the flagship answers cost under all the rungs, by the lineups' pilot costs."""
     from reports.experiments.variations import games_of
 
     total = 0.0
-    for f in flagships(game):
+    for f in flagships(game, counts):
         for code in rungs:
             recipe = recipe_for(game, f, code, 0, n)
             total += games_of(f.question, recipe) * costs[tuple(recipe.players)]
@@ -244,22 +248,22 @@ def judge(game: str, flagship: Flagship, kept: list[Kept], ratings: dict[str, li
         widest = max((h for h in halves if math.isfinite(h)), default=0.0)  # a sweep that never crossed: NaN
         n = max(k.recipe.n for k in current)
         more = math.ceil(n * (widest / flagship.half_width()) ** 2 / 100) * 100  # an interval narrows as 1/sqrt(n)
-        out.append(Judged(flagship, conclusion, strongest, verdict, why, what_settles(game, verdict, top, more)))
+        out.append(Judged(flagship, conclusion, strongest, verdict, why, what_settles(game, verdict, top, more, flagship.players)))
     return out
 
 
 UNMEASURED_TOP = "not judged: the ladder's strongest is not measured"
 
 
-def what_settles(game: str, verdict: str, top: str | None, games: int) -> str:
+def what_settles(game: str, verdict: str, top: str | None, games: int, players: int) -> str:
     """The next step for a conclusion that is not settled (empty when it is); `games`: per rung, to narrow the
-    widest interval enough."""
+    widest interval enough; `players`: the answer's player count (the replay plays that count alone)."""
     if verdict == rb.SETTLED:
         return ""
     if verdict == UNMEASURED_TOP:
-        return f"play it under the strongest: playout answers {game} --play --rungs {top}"
+        return f"play it under the strongest: playout answers {game} --play --players {players} --rungs {top}"
     if verdict == rb.TOO_FEW:
-        return f"more games: playout answers {game} --play -n {games}"
+        return f"more games: playout answers {game} --play -n {games} --players {players}"
     if verdict == rb.MOVING:
         return (f"a stronger rung: a new generation (playout learn / distil {game}), rated on the ladder "
                 f"(playout ladder {game} --add CODE), played with --rungs")  # fmt: skip
@@ -276,11 +280,14 @@ def what_settles(game: str, verdict: str, top: str | None, games: int) -> str:
     return f"play the missing rungs: playout answers {game} --play"
 
 
-def gather(game: str, store: Path, rungs: list[str] | None = None) -> tuple[list[Judged], dict[Flagship, list[Kept]]]:
-    """Every flagship answer read back under every kept rung (or those of `rungs`) and judged; nothing is played."""
+def gather(
+    game: str, store: Path, rungs: list[str] | None = None, counts: Sequence[int] | None = None
+) -> tuple[list[Judged], dict[Flagship, list[Kept]]]:
+    """Every flagship answer (or those at `counts` players) read back under every kept rung (or those of `rungs`)
+    and judged; nothing is played."""
     ratings = ladder_ratings(game)
     judged, kept_all = [], {}
-    for flagship in flagships(game):
+    for flagship in flagships(game, counts):
         kept = [k for k in kept_answers(store, game, flagship) if rungs is None or k.code in rungs]
         kept_all[flagship] = kept
         if any(k.estimates for k in kept):

@@ -55,7 +55,7 @@ def test_an_answer_that_moves_between_the_two_strongest_says_which_way_and_when_
 def test_wide_intervals_are_too_few_games_and_say_how_many_would_do():
     judged = verdicts([kept("student", [0.25] * 4, 0.05, n=500), kept("learned", [0.25] * 4, 0.05, n=500)])
     assert judged["seat 0"].verdict == rb.TOO_FEW
-    assert judged["seat 0"].settle.endswith("--play -n 2000")  # twice as narrow: four times the games
+    assert judged["seat 0"].settle.endswith("--play -n 2000 --players 4")  # twice as narrow: four times the games
 
 
 def test_an_answer_is_not_judged_settled_while_the_ladders_strongest_has_not_played_it():
@@ -170,7 +170,18 @@ def test_a_dry_run_shows_each_rungs_cost_and_the_plan_and_keeps_nothing(tmp_path
     assert not (tmp_path / "s").exists()
 
 
+def test_players_plays_and_shows_the_answers_at_that_count_alone(tmp_path, capsys):
+    where = tmp_path / "s"
+    main(["answers", GAME, "--play", "-n", "40", "--rungs", "random,greedy", "--players", "3", "--store", str(where),
+          "-t", "1"])  # fmt: skip
+    out = " ".join(capsys.readouterr().out.split())
+    assert "seat fairness at 3 players" in out and "at 2 players" not in out and "at 4 players" not in out
+    played = {f.players for f in an.flagships(GAME) if an.kept_path(where, GAME, f, "greedy").exists()}
+    assert played == {3}
+
+
 def test_bad_answers_options_are_refused_in_one_line(tmp_path, capsys):
+    assert "answers are at 2 to 4 players" in fails(capsys, "answers", GAME, "--players", "5", "--store", tmp_path / "s")
     assert "did you mean" in fails(capsys, "answers", GAME, "--rungs", "gredy", "--store", tmp_path / "s")
     assert "twice" in fails(capsys, "answers", GAME, "--rungs", "greedy,greedy", "--store", tmp_path / "s")
     assert "-n" in fails(capsys, "answers", GAME, "--play", "-n", "0", "--store", tmp_path / "s")
