@@ -248,7 +248,8 @@ def judge(game: str, flagship: Flagship, kept: list[Kept], ratings: dict[str, li
         widest = max((h for h in halves if math.isfinite(h)), default=0.0)  # a sweep that never crossed: NaN
         n = max(k.recipe.n for k in current)
         more = math.ceil(n * (widest / flagship.half_width()) ** 2 / 100) * 100  # an interval narrows as 1/sqrt(n)
-        out.append(Judged(flagship, conclusion, strongest, verdict, why, what_settles(game, verdict, top, more, flagship.players)))
+        settle = what_settles(game, verdict, top, more, flagship.players)
+        out.append(Judged(flagship, conclusion, strongest, verdict, why, settle))
     return out
 
 

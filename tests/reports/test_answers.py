@@ -181,7 +181,8 @@ def test_players_plays_and_shows_the_answers_at_that_count_alone(tmp_path, capsy
 
 
 def test_bad_answers_options_are_refused_in_one_line(tmp_path, capsys):
-    assert "answers are at 2 to 4 players" in fails(capsys, "answers", GAME, "--players", "5", "--store", tmp_path / "s")
+    assert "answers are at 2 to 4 players" in fails(capsys, "answers", GAME, "--players", "5", "--store",
+                                                     tmp_path / "s")  # fmt: skip
     assert "did you mean" in fails(capsys, "answers", GAME, "--rungs", "gredy", "--store", tmp_path / "s")
     assert "twice" in fails(capsys, "answers", GAME, "--rungs", "greedy,greedy", "--store", tmp_path / "s")
     assert "-n" in fails(capsys, "answers", GAME, "--play", "-n", "0", "--store", tmp_path / "s")
