@@ -62,12 +62,12 @@ def answers(
     from reports.experiments import answers as an
     from strategies import split_codes
 
-    info = opt.game_info(game)
+    opt.game_info(game)
     counts = sorted(set(players)) if players else None
-    lo, hi = max(2, info.players[0]), info.players[1]  # a seat's fairness needs two seats
+    asked = sorted({f.players for f in an.flagships(game)})
     for p in counts or ():
-        if not lo <= p <= hi:
-            raise BadInput(f"--players {p}: {game}'s answers are at {lo} to {hi} players")
+        if p not in asked:
+            raise BadInput(f"--players {p}: {game}'s answers are at {asked[0]} to {asked[-1]} players")
     opt.positive(n, "-n")
     opt.index(seed, "--seed")
     threads = opt.threads(threads)
