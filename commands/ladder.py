@@ -4,6 +4,7 @@ budget and shown before anything is played."""
 from __future__ import annotations
 
 import shlex
+import time
 from pathlib import Path
 from typing import Annotated
 
@@ -34,6 +35,14 @@ def ladder(
     data: opt.DataOption = None,
     out: opt.OutOption = None,
     threads: opt.ThreadsOption = None,
+    settle_top: Annotated[
+        str | None,
+        typer.Option(
+            "--settle-top",
+            help="CPU time for more games among the populations the ladder cannot tell from its strongest, "
+            "after the plan (90s, 20m, 2h).",
+        ),
+    ] = None,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", "--plan", help="Measure and show the plan; play nothing.")
     ] = False,
@@ -50,6 +59,12 @@ def ladder(
       playout ladder gangsta --only random,greedy,heister,recruiter,defender,mcts --budget 1h --dry-run
 
       playout ladder lagranja --add greedy:w_vp=2 -n 2000
+
+      playout ladder yokohama --budget 8m --settle-top 30m
+
+    With --settle-top, once the plan is played, the strongest population and every one whose distance from it
+    has an interval holding 0 play each other again on fresh deals, from that budget, and the ratings are
+    fitted on all the games: two strong players the equal shares left apart get the games that order them.
     """
     info = opt.game_info(game)
     opt.index(seed, "--seed")
@@ -63,6 +78,7 @@ def ladder(
         if games < players:
             raise BadInput(f"-n {games}: each pair needs at least {players} games, one rotation of the seats")
     seconds = None if budget is None and games is not None else _cpu_seconds("10m" if budget is None else budget)
+    settling = None if settle_top is None else _cpu_seconds(settle_top, "--settle-top")
     most = games if games is not None else 4000
     params = opt.params_overrides(game, sets or [])
     from sim.registry import get_game
@@ -77,8 +93,8 @@ def ladder(
     one_name_per_bot(get_game(game), codes, "the ladder (--only, --add)")
     anchored = anchor_of(codes, None if anchor is None else book.player(anchor).code)
     from commands import console
-    from reports.experiments.ladder import kept_plan
-    from reports.experiments.ladder import ladder as play_ladder
+    from commands.console import clock
+    from reports.experiments.ladder import kept_plan, play_plan, rate
     from sim.engine import Recipe, prepare
 
     base = Recipe(game, codes[:1] * players, seed, players, players, params, opt.data(game, data))
@@ -92,6 +108,11 @@ def ladder(
         except Interrupted:
             raise Interrupted("interrupted while measuring the populations' costs (pilot); nothing was kept") from None
         print_ladder_plan(plan, kept)
+        if settling is not None:
+            typer.echo(
+                f"then {settling:,.0f} CPU s more settling the top ({clock(settling)}): which populations it plays "
+                "is known once the plan's games are rated"
+            )
         if dry_run:
             typer.echo(f"plan kept in {where}: the same command without --dry-run plays it")
             return
@@ -99,16 +120,46 @@ def ladder(
         from reports.analysis.strength import fingerprints, ladder_doc, write_ladder
 
         played = fingerprints(game, codes)  # what each code plays as the games start
+        started = time.perf_counter()
         bar, advance = console.progress(plan["cpu"], f"{game} ladder", unit="CPU s")
         try:
             with bar:
-                answer = play_ladder(base, plan, anchored, where, threads, advance)
+                frames = play_plan(base, plan, where, threads, advance)
+            if settling is not None:
+                plan, frames = settle(base, plan, frames, settling, where, threads, game)
         except Interrupted:
             raise Interrupted(kept_ladder(where, len(plan["arms"]))) from None
+        answer = rate(base, plan, frames, anchored, where, started)
         command = shlex.join(["playout", *opt.ARGV])
         write_ladder(where, ladder_doc(answer.manifest, answer.tables["ratings"], command, played))
     print_ladder(answer)
     typer.echo(f"written to {where} (ladder.json: copy it to strategies/ladders/{game}.json to ship it)")
+
+
+def settle(base, plan: dict, frames: list, budget: float, where: Path, threads, game: str):
+    """(plan, frames) with more games among the populations the plan's games cannot tell from the strongest,
+    played from `budget` CPU seconds; the plan and frames unchanged, and why, when there is nothing to settle."""
+    from commands import console
+    from reports.experiments.ladder import contenders, play_plan, settle_plan, with_settling
+
+    among = contenders(base, frames)
+    more = settle_plan(plan, among, budget)
+    if more is None:
+        why = (
+            f"the strongest, {among[0]}, is ahead of every other population"
+            if len(among) == 1
+            else f"--settle-top {budget:g} CPU s cannot give each pair of {among} one rotation of the seats"
+            if among
+            else "the games cannot be rated"
+        )
+        typer.echo(f"nothing to settle at the top: {why}")
+        return plan, frames
+    typer.echo(f"the plan's games cannot tell {', '.join(among[1:])} from the strongest, {among[0]}: settling them")
+    print_ladder_plan(more, False)
+    bar, advance = console.progress(more["cpu"], f"{game} ladder, settling the top", unit="CPU s")
+    with bar:
+        more_frames = play_plan(base, more, where, threads, advance)
+    return with_settling(plan, frames, more, more_frames)
 
 
 def kept_ladder(where: Path, arms: int) -> str:
@@ -121,16 +172,16 @@ def kept_ladder(where: Path, arms: int) -> str:
     return f"interrupted; kept the plan and {done} of {arms} pairs{more} in {where}: {GO_ON}"
 
 
-def _cpu_seconds(text: str) -> float:
+def _cpu_seconds(text: str, option: str = "--budget") -> float:
     """'600', '90s', '20m', '2h' -> seconds (at least 1)."""
     units = {"s": 1, "m": 60, "h": 3600}
     body, scale = (text[:-1], units[text[-1]]) if text and text[-1] in units else (text, 1)
     try:
         seconds = float(body) * scale
     except ValueError:
-        raise BadInput(f"--budget {text!r} is not a CPU time: write seconds, or 90s, 20m, 2h") from None
+        raise BadInput(f"{option} {text!r} is not a CPU time: write seconds, or 90s, 20m, 2h") from None
     if not 1 <= seconds < 1e9:
-        raise BadInput(f"--budget {text!r}: the CPU time must be at least 1 second")
+        raise BadInput(f"{option} {text!r}: the CPU time must be at least 1 second")
     return seconds
 
 
@@ -140,6 +191,7 @@ def print_ladder_plan(plan: dict, kept: bool) -> None:
     from rich.table import Table
 
     from commands.console import clock
+    from reports.experiments.ladder import UNCAPPED
 
     console = Console()
     codes = plan["codes"]
@@ -155,7 +207,7 @@ def print_ladder_plan(plan: dict, kept: bool) -> None:
     console.print(
         f"plan{' (kept from an earlier attempt)' if kept else ''}: {games:,} games in {len(plan['arms'])} pairs, "
         f"about {plan['cpu']:,.0f} CPU s ({clock(plan['cpu'])}), {clock(plan['wall'])} wall at the pilot's pace; "
-        f"{budget}, at most {plan['most']:,} games per pair"
+        f"{budget}" + (f", at most {plan['most']:,} games per pair" if plan["most"] < UNCAPPED else "")
     )
 
 

@@ -13,6 +13,12 @@ games per pair; what cheap pairs leave over goes to the costly ones. The pilot's
 attempt to the next, so the plan is kept in the output (plan.json, keyed by the options that made it): a
 resumed ladder plays the same arms, and their finished chunks are reused (sim.experiments.play_arm with
 `kept`).
+
+Equal shares leave the strongest few apart by less than their intervals where they cost the most (Yokohama's
+looks ahead: a few hundred games a pair). Settling the top (`--settle-top`) spends a second budget on the
+populations the plan's games cannot tell from the strongest, both ways of every pair among them, each arm going
+on from its last game: the ratings are then fitted as if the plan had given those pairs all their games. Which
+populations those are follows from the plan's games alone, so a resumed ladder settles the same ones.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ PLAN_FILE = "plan.json"
 FILLER = "random"  # the pilot's other seats: the cheapest bot, whose own cost is measured and taken off
 PILOT_CPU = 1.0  # CPU seconds a population's pilot plays at least (fewer games only at PILOT_MOST)
 PILOT_MOST = 4096  # games of a pilot at most (the cheap bots reach PILOT_CPU long before a search does)
+UNCAPPED = 10**9  # settling games have no most per pair: the budget alone bounds them
 SHORT_PILOT = 0.25  # CPU seconds a progress bar's pilot plays (robustness, matrix): costs 10 times apart told;
 # never more games than the experiment plays a lineup, so a small run is not slowed by its own pilot
 
@@ -226,13 +233,73 @@ def ladder(
     """Play the plan's arms (resumable under out), rate every population and write the outputs.
     on_cpu(seconds) advances a progress counted in planned CPU seconds (and .skip for kept games)."""
     started = time.perf_counter()
-    codes, players = plan["codes"], plan["players"]
+    return rate(base, plan, play_plan(base, plan, out, threads, on_cpu), anchor, out, started)
+
+
+def play_plan(base: Recipe, plan: dict, out: Path, threads=None, on_cpu=None) -> list[pl.DataFrame]:
+    """Each arm's games in the plan's order, cheapest arm played first (an interrupted ladder has the most
+    pairs finished), each resumable under out. An arm with a `first` plays its pair's games from that index
+    on: more games of the same pair, on deals it has not played."""
     played = {}
     for i in sorted(range(len(plan["arms"])), key=lambda i: plan["arms"][i]["cpu_per_game"]):
-        arm = plan["arms"][i]  # cheapest first: an interrupted ladder has the most pairs finished
-        recipe = arm_recipe(base, arm["a"], arm["b"], players, arm["games"])
+        arm = plan["arms"][i]
+        recipe = replace(arm_recipe(base, arm["a"], arm["b"], plan["players"], arm["games"]), first=arm.get("first", 0))
         played[i] = play_arm(recipe, threads=threads, on_chunk=scaled(on_cpu, arm["cpu_per_game"]), kept=out)
-    frames = [played[i] for i in range(len(plan["arms"]))]
+    return [played[i] for i in range(len(plan["arms"]))]
+
+
+# ---------------------------------------------------------------- settling the top
+
+
+def contenders(base: Recipe, frames: list[pl.DataFrame]) -> list[str]:
+    """The strongest population and every one whose distance from it has an interval that holds 0 (the
+    games so far cannot tell it from the strongest), strongest first; [] when the games cannot be rated."""
+    rows, _ = matchups.ratings([interleaved(frames)], seed=base.seed)
+    if not rows:
+        return []
+    top = max(rows, key=lambda r: r.rating).name
+    behind = matchups.ratings([interleaved(frames)], seed=base.seed, anchor=top)[0]
+    return [r.name for r in sorted(behind, key=lambda r: -r.rating) if r.name == top or r.hi >= 0]
+
+
+def settle_plan(plan: dict, among: list[str], budget: float) -> dict | None:
+    """More games for every pair of the populations `among` (both ways), from a CPU budget shared as the
+    ladder's own plan shares it (plan_games, no most), each arm going on from the game after its last:
+    None when fewer than two are among them or the budget cannot give each pair one rotation."""
+    players = plan["players"]
+    first = {(arm["a"], arm["b"]): arm["games"] for arm in plan["arms"]}
+    pairs = [(a, b) for a in among for b in among if a != b]
+    if len(pairs) < 2:
+        return None
+    costs = [arm_cost(plan["cost_per_seat"], a, b, players) for a, b in pairs]
+    games = plan_games(costs, budget, UNCAPPED, players)
+    if min(games) < players:
+        return None
+    arms = [
+        {"a": a, "b": b, "games": n, "cpu_per_game": c, "cpu": n * c, "first": first[a, b]}
+        for (a, b), n, c in zip(pairs, games, costs, strict=True)
+    ]
+    cpu = sum(arm["cpu"] for arm in arms)
+    return {**plan, "codes": among, "budget": budget, "most": UNCAPPED, "arms": arms, "cpu": cpu,
+            "wall": cpu * plan["wall_per_cpu"]}  # fmt: skip
+
+
+def with_settling(plan: dict, frames: list[pl.DataFrame], more: dict, more_frames: list[pl.DataFrame]):
+    """(plan, frames) with the settling games joined to their pairs' arms: each pair's games as one table, in
+    game order, as if its arm had been planned with them all."""
+    at = {(arm["a"], arm["b"]): i for i, arm in enumerate(plan["arms"])}
+    arms, frames = [dict(arm) for arm in plan["arms"]], list(frames)
+    for arm, frame in zip(more["arms"], more_frames, strict=True):
+        i = at[arm["a"], arm["b"]]
+        arms[i].update(games=arms[i]["games"] + arm["games"], cpu=arms[i]["cpu"] + arm["cpu"])
+        frames[i] = pl.concat([frames[i], frame], how="diagonal")
+    cpu = plan["cpu"] + more["cpu"]
+    return {**plan, "arms": arms, "cpu": cpu, "settle_budget": more["budget"], "settled_among": more["codes"]}, frames
+
+
+def rate(base: Recipe, plan: dict, frames: list[pl.DataFrame], anchor: str, out: Path, started: float) -> Answer:
+    """Rate every population from the arms' games, write the ladder's outputs and drop the kept arms."""
+    codes, players = plan["codes"], plan["players"]
     cells = [matchups.cell(arm["a"], arm["b"], frame) for arm, frame in zip(plan["arms"], frames, strict=True)]
     rows, fit = matchups.ratings([interleaved(frames)], seed=base.seed, anchor=anchor)
     # each population's distance from the strongest with the interval of that difference (the same bootstrap
@@ -245,6 +312,8 @@ def ladder(
                                    strategies=codes, players=players, anchor=anchor)  # fmt: skip
     manifest.update(n=games, games_done=games, games_per_arm=[arm["games"] for arm in plan["arms"]],
                     budget_cpu_s=plan["budget"], planned_cpu_s=plan["cpu"])  # fmt: skip
+    if "settle_budget" in plan:
+        manifest.update(settle_budget_cpu_s=plan["settle_budget"], settled_among=plan["settled_among"])
     manifest["games_per_second"] = round(games / manifest["wall_seconds"], 1) if manifest["wall_seconds"] else None
     manifest["lineup"] = [f"one of A against {players - 1} of B, A != B in {codes}"]
     tables = {

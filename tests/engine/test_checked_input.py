@@ -367,7 +367,9 @@ def test_generated_player_codes_are_played_or_refused_in_one_line(tmp_path_facto
                                                          "--set", "nope=1", "--out", "out"])  # fmt: skip
 
 
-LADDER_OPTIONS = st.sampled_from(["--only", "--add", "--budget", "--players", "-n", "--seed", "--set", "--anchor"])
+LADDER_OPTIONS = st.sampled_from(
+    ["--only", "--add", "--budget", "--settle-top", "--players", "-n", "--seed", "--set", "--anchor"]
+)
 LEARN_OPTIONS = st.sampled_from(["--players", "--proposer", "--games", "--generations", "--eval-games", "--worlds",
                                  "--target", "--look", "--seed", "--set"])  # fmt: skip
 BUDGETS = st.one_of(NUMBERS, NUMBERS.map(lambda t: t + "m"), st.sampled_from(["", "1h", "10m", "0s", "nan", "1e9h"]))
@@ -385,7 +387,7 @@ def ladder_or_learn(draw):
             value = draw(player_list())
         elif option in ("--anchor", "--proposer"):
             value = draw(st.one_of(CODE_NAMES, WORDS))
-        elif option == "--budget":
+        elif option in ("--budget", "--settle-top"):
             value = draw(BUDGETS)
         elif option == "--set":
             value = draw(SETS)

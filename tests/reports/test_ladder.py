@@ -9,10 +9,21 @@ import polars as pl
 import pytest
 
 from cli import main
-from reports.experiments.ladder import anchor_of, default_codes, kept_plan, ladder, plan_games, populations
+from reports.experiments.ladder import (
+    anchor_of,
+    arm_recipe,
+    default_codes,
+    kept_plan,
+    ladder,
+    plan_games,
+    play_plan,
+    populations,
+    settle_plan,
+    with_settling,
+)
 from sim.engine import Recipe
 from sim.errors import ParamError
-from sim.experiments import ARMS
+from sim.experiments import ARMS, play_arm
 from sim.registry import get_game
 from tests.cli_checks import fails
 
@@ -129,6 +140,68 @@ def test_an_interrupted_ladder_resumes_its_kept_plan_and_gives_the_same_ratings(
     fresh = ladder(base, plan_whole, "random", whole, 1, None)
     assert answer.tables["ratings"].equals(fresh.tables["ratings"])
     assert answer.tables["matrix"].equals(fresh.tables["matrix"])
+
+
+# ---------------------------------------------------------------- settling the top
+
+
+def test_settling_plans_both_ways_of_every_pair_among_the_contenders_going_on_from_their_last_game(tmp_path):
+    base = Recipe("yokohama", ["random"] * 3, seed=2, n=3, chunk=3)
+    tmp_path.joinpath("out").mkdir()
+    plan, _ = kept_plan(tmp_path / "out", base, ["random", "greedy", "orders"], 3, None, 30, 1)
+    more = settle_plan(plan, ["greedy", "orders"], budget=50 * sum(a["cpu_per_game"] for a in plan["arms"]))
+    assert {(arm["a"], arm["b"]) for arm in more["arms"]} == {("greedy", "orders"), ("orders", "greedy")}
+    assert all(arm["first"] == 30 and arm["games"] > 30 and arm["games"] % 3 == 0 for arm in more["arms"])
+    assert more["codes"] == ["greedy", "orders"] and more["cpu"] == sum(arm["cpu"] for arm in more["arms"])
+    assert settle_plan(plan, ["greedy"], 1e6) is None  # the strongest alone: nothing to settle
+    assert settle_plan(plan, ["greedy", "orders"], 1e-9) is None  # not one rotation a pair
+
+
+def test_a_pairs_settling_games_are_the_games_a_longer_arm_of_that_pair_would_have_played(tmp_path):
+    base = Recipe("yokohama", ["random"] * 3, seed=2, n=3, chunk=3)
+    tmp_path.joinpath("out").mkdir()
+    plan, _ = kept_plan(tmp_path / "out", base, ["random", "greedy", "orders"], 3, None, 12, 1)
+    frames = play_plan(base, plan, tmp_path / "out", 1)
+    more = settle_plan(plan, ["greedy", "orders"], budget=10 * sum(a["cpu_per_game"] for a in plan["arms"]))
+    joined, joined_frames = with_settling(plan, frames, more, play_plan(base, more, tmp_path / "out", 1))
+    for arm, frame in zip(joined["arms"], joined_frames, strict=True):
+        longer = play_arm(arm_recipe(base, arm["a"], arm["b"], 3, arm["games"]))
+        assert frame.height == arm["games"]
+        assert frame.select(longer.columns).equals(longer), (arm["a"], arm["b"])
+    settled = {(arm["a"], arm["b"]) for arm in joined["arms"] if arm["games"] > 12}
+    assert settled == {("greedy", "orders"), ("orders", "greedy")}
+    assert joined["cpu"] == pytest.approx(plan["cpu"] + more["cpu"])
+
+
+def test_a_ladder_settles_the_populations_its_plan_cannot_tell_from_the_strongest(tmp_path, capsys):
+    # greedy and its tuned preset are a few hundredths of a logit apart: forty games a pair cannot order them
+    out = tmp_path / "ladder"
+    main(["ladder", "yokohama", "--only", "greedy,tuned,orders", "--players", "2", "-n", "40", "--settle-top", "2s",
+          "--out", str(out), "-t", "1"])  # fmt: skip
+    shown = capsys.readouterr().out
+    manifest = json.loads((out / "experiment.json").read_text())
+    assert sorted(manifest["settled_among"]) == ["greedy", "tuned"] and "settling the top" in shown
+    games = {
+        (r["strategy"], r["against_field_of"]): r["games"]
+        for r in pl.read_csv(out / "matrix.csv", comment_prefix="#").to_dicts()
+    }
+    assert games["greedy", "tuned"] > 40 and games["tuned", "greedy"] > 40 and games["greedy", "orders"] == 40
+    assert manifest["n"] == sum(games.values())
+
+
+def test_a_ladder_whose_strongest_stands_alone_says_there_is_nothing_to_settle(tmp_path, capsys):
+    out = tmp_path / "ladder"
+    main(["ladder", "yokohama", "--only", "random,greedy", "--players", "2", "-n", "40", "--settle-top", "4s",
+          "--out", str(out), "-t", "1"])  # fmt: skip
+    assert "nothing to settle at the top: the strongest, greedy, is ahead of every other population" in (
+        capsys.readouterr().out
+    )
+    assert sorted(pl.read_csv(out / "matrix.csv", comment_prefix="#")["games"].to_list()) == [40, 40]
+
+
+@pytest.mark.parametrize("budget", ["soon", "0s", ""])
+def test_a_settling_budget_must_be_a_cpu_time(capsys, budget):
+    assert f"--settle-top {budget!r}" in fails(capsys, "ladder", "yokohama", "--settle-top", budget)
 
 
 def test_a_plan_made_for_other_options_is_not_reused(tmp_path):
