@@ -270,8 +270,8 @@ def what_settles(game: str, verdict: str, top: str | None, games: int, players: 
                 f"(playout ladder {game} --add CODE), played with --rungs")  # fmt: skip
     if verdict == rb.UNORDERED:
         return (
-            f"tell the two apart (a ladder of them alone with more games: playout ladder {game} --only A,B,greedy "
-            "-n ...) or a rung stronger than both"
+            f"tell the two apart (the shipped ladder's command, strategies/ladders/{game}.json, again with "
+            "--settle-top 30m: more games between the strongest) or a rung stronger than both"
         )
     if verdict == rb.UNMEASURED:
         return ("a sweep that brackets the fair value: a strongest rung's win rate never crossed the fair share "

@@ -76,20 +76,24 @@ def test_a_sweep_that_never_crossed_is_not_judged_and_says_why():
     assert judged.verdict == rb.UNMEASURED and "never crossed" in judged.settle
 
 
-def test_two_strongest_that_disagree_but_the_ladder_cannot_order_are_not_called_moving_either_way():
-    """Yokohama's shipped ladder has `learned` 0.12 [-0.42, +0.14] behind `learned:lv_look=turn`; La Granja's has
-    its second strongest well behind its first."""
-    yoko = an.ladder_ratings("yokohama")
+def test_two_strongest_that_disagree_but_the_ladder_cannot_order_are_not_called_moving_either_way(monkeypatch):
+    """A ladder like Yokohama's before its top was settled: `learned` 0.12 [-0.42, +0.14] behind the turn's look."""
+    from reports.analysis import strength
+
+    turn_first = {"learned:lv_look=turn": [0.0] * 3, "learned": [-0.12, -0.42, 0.14], "student": [-0.7, -0.8, -0.6]}
+    monkeypatch.setattr(strength, "shipped", lambda game: {"behind_top": turn_first})
+    ratings = {"learned:lv_look=turn": [12.52] * 3, "learned": [12.40] * 3, "student": [11.8] * 3}
     turn, rounds = kept("learned:lv_look=turn", [0.21, 0.29, 0.28, 0.21], 0.01), kept("learned", [0.28] * 4, 0.01)
-    judged = {j.conclusion: j for j in an.judge("yokohama", SEATS4, [turn, rounds], yoko)}
+    judged = {j.conclusion: j for j in an.judge(GAME, SEATS4, [turn, rounds], ratings)}
     assert judged["seat 0"].verdict == rb.UNORDERED
     assert "cannot tell learned (-0.12 [-0.42, +0.14] behind the strongest)" in judged["seat 0"].why
     assert "0.21 [0.2, 0.22] under learned:lv_look=turn*4" in judged["seat 0"].why
+    assert "--settle-top" in judged["seat 0"].settle
     assert judged["seat 1"].verdict == rb.SETTLED
-    lg = an.ladder_ratings("lagranja")
-    mcts = "mcts-fast:eval=learned,depth=8"
-    apart = an.judge("lagranja", SEATS4, [kept("learned", [0.40] * 4, 0.01), kept(mcts, [0.29] * 4, 0.01)], lg)
-    assert apart[0].verdict == rb.MOVING  # 0.8 logits apart on its ladder: strength does move it
+    ordered = {**turn_first, "learned": [-0.3, -0.4, -0.2]}  # the same two once more games order them
+    monkeypatch.setattr(strength, "shipped", lambda game: {"behind_top": ordered})
+    apart = {j.conclusion: j for j in an.judge(GAME, SEATS4, [turn, rounds], ratings)}
+    assert apart["seat 0"].verdict == rb.MOVING  # strength does move it: down, towards the turn's 0.21
 
 
 def test_stale_answers_are_left_out_of_the_judgement():
