@@ -125,10 +125,10 @@ def ladder(
         try:
             with bar:
                 frames = play_plan(base, plan, where, threads, advance)
-            if settling is not None:
-                plan, frames = settle(base, plan, frames, settling, where, threads, game)
         except Interrupted:
             raise Interrupted(kept_ladder(where, len(plan["arms"]))) from None
+        if settling is not None:
+            plan, frames = settle(base, plan, frames, settling, where, threads, game)
         answer = rate(base, plan, frames, anchored, where, started)
         command = shlex.join(["playout", *opt.ARGV])
         write_ladder(where, ladder_doc(answer.manifest, answer.tables["ratings"], command, played))
@@ -141,6 +141,7 @@ def settle(base, plan: dict, frames: list, budget: float, where: Path, threads, 
     played from `budget` CPU seconds; the plan and frames unchanged, and why, when there is nothing to settle."""
     from commands import console
     from reports.experiments.ladder import contenders, play_plan, settle_plan, with_settling
+    from sim.store import GO_ON
 
     among = contenders(base, frames)
     more = settle_plan(plan, among, budget)
@@ -157,8 +158,12 @@ def settle(base, plan: dict, frames: list, budget: float, where: Path, threads, 
     typer.echo(f"the plan's games cannot tell {', '.join(among[1:])} from the strongest, {among[0]}: settling them")
     print_ladder_plan(more, False)
     bar, advance = console.progress(more["cpu"], f"{game} ladder, settling the top", unit="CPU s")
-    with bar:
-        more_frames = play_plan(base, more, where, threads, advance)
+    try:
+        with bar:
+            more_frames = play_plan(base, more, where, threads, advance)
+    except Interrupted:
+        raise Interrupted(f"interrupted while settling the top; kept every pair of the plan and the settling games "
+                          f"played so far in {where}: {GO_ON}") from None  # fmt: skip
     return with_settling(plan, frames, more, more_frames)
 
 

@@ -292,3 +292,33 @@ def test_ctrl_c_in_a_ladder_says_what_was_kept_and_the_same_command_goes_on(tmp_
     main(argv)
     assert "plan (kept from an earlier attempt)" in capsys.readouterr().out
     assert (out / "ratings.csv").is_file()
+
+
+def test_ctrl_c_while_settling_the_top_says_so_and_the_same_command_settles_the_same_pairs(
+    tmp_path, capsys, monkeypatch
+):
+    import cli
+    import sim.store
+
+    real, calls = sim.store.kept_run, []
+
+    def first_settling_pair_interrupted(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 7:  # the plan's six pairs played, then the first settling arm
+            raise cli.Interrupted("interrupted")
+        return real(*args, **kwargs)
+
+    out = tmp_path / "ladder"
+    argv = ["ladder", "yokohama", "--only", "greedy,tuned,orders", "--players", "2", "-n", "40", "--settle-top", "2s",
+            "--out", str(out), "-t", "1"]  # fmt: skip
+    monkeypatch.setattr(sim.store, "kept_run", first_settling_pair_interrupted)
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    err = capsys.readouterr().err.strip()
+    assert e.value.code == 130, err
+    assert err == (f"playout: interrupted while settling the top; kept every pair of the plan and the settling games "
+                   f"played so far in {out}: rerun the same command to go on")  # fmt: skip
+    monkeypatch.setattr(sim.store, "kept_run", real)
+    main(argv)
+    manifest = json.loads((out / "experiment.json").read_text())
+    assert sorted(manifest["settled_among"]) == ["greedy", "tuned"] and manifest["n"] > 6 * 40
