@@ -21,7 +21,7 @@ import polars as pl
 from sim import store
 from sim.backends import backend_for
 from sim.engine import Recipe, chunk_for, prepare
-from sim.results import GAMES_FILE
+from sim.results import read_games
 from sim.store import ARMS
 
 KEEP = ("game_index", "players", "winner", "winner_strategy", "rounds", "end_trigger")
@@ -62,7 +62,7 @@ def play_kept(recipe: Recipe, where: Path, threads, cluster, on_chunk) -> pl.Dat
     """The arm as a run in `where`, through the keyed store (sim/store.py): reused when finished by the same
     code, rules, knobs, data and recipe and its table verifies, resumed from its finished chunks, or played
     again when it was kept by anything else or is damaged."""
-    return pl.read_parquet(store.kept_run(recipe, where, threads, cluster, on_chunk) / GAMES_FILE)
+    return read_games(store.kept_run(recipe, where, threads, cluster, on_chunk))
 
 
 def drop_arms(out: Path) -> None:

@@ -252,7 +252,9 @@ def table_fingerprint(frame: pl.DataFrame) -> str:
 
 
 def read_games(out_dir: Path) -> pl.DataFrame:
-    return pl.read_parquet(Path(out_dir) / GAMES_FILE)
+    # glob=False: a run directory's name may hold a `*` (robustness and answers name theirs by lineup, learned*4),
+    # which polars would otherwise read as a pattern and pool the games of every sibling it matches
+    return pl.read_parquet(Path(out_dir) / GAMES_FILE, glob=False)
 
 
 def read_manifest(out_dir: Path) -> dict:

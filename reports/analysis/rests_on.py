@@ -38,7 +38,7 @@ def card_rows(game: str, data_dir: str | None, described_by: dict, names: list[s
     they are grouped, never added. all_names: every card of the kind (default: names)."""
     sources = DataSources(game_data_dir(game), Path(data_dir) if data_dir else None)
     path = sources.path_of(described_by["table"])
-    table = pl.read_csv(path, comment_prefix="#", infer_schema=False, encoding="utf8-lossy")
+    table = pl.read_csv(path, comment_prefix="#", infer_schema=False, encoding="utf8-lossy", glob=False)
     # `keys` (when the table keys its rows otherwise than by name) follow every card of the kind, in the
     # kind's order (all_names); the cards asked may be a few of them
     keys = [described_by["keys"][(all_names or names).index(n)] for n in names] if "keys" in described_by else names

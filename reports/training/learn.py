@@ -580,7 +580,7 @@ def write_report(out: Path, cfg: LearnConfig, records: list[Generation], command
     from reports.writers.export import Section, Table, write_html
 
     names = list(feature_names(cfg.game))
-    frame = pl.concat([pl.read_parquet(p) for p in sorted((out / "samples").glob("gen*.parquet"))])
+    frame = pl.concat([pl.read_parquet(p, glob=False) for p in sorted((out / "samples").glob("gen*.parquet"))])
     best = next(r for r in reversed(records) if r.kept)
     doc = json.loads(model_path(out, best.gen).read_text())
     held = frame.filter(pl.col("game") % HOLDOUT == 0)

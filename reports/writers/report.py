@@ -26,7 +26,7 @@ def open_games(run_dir: Path) -> pl.LazyFrame:
     if not path.is_file():
         raise InputError(f"no {GAMES_FILE} in {run_dir} (is the run finished? `playout run --resume` completes it)")
     try:
-        games = pl.scan_parquet(path)
+        games = pl.scan_parquet(path, glob=False)
         columns = games.collect_schema().names()
         rows = games.select(pl.len()).collect().item()
     except Exception as e:  # polars raises several error types for torn or foreign files

@@ -196,3 +196,23 @@ def test_a_run_whose_manifest_was_edited_is_not_reported(tmp_path):
     assert e.value.code == 2
     assert not (out / "report").exists()
     shutil.rmtree(out)
+
+
+def test_a_lineup_whose_name_is_a_pattern_for_another_answers_from_its_own_games_alone(tmp_path):
+    """The variations are kept in directories named by lineup: greedy*2 beside greedy_w_vp=2*2, as learned*4 beside
+    learned_lv_look=turn*4. polars reads a path holding `*` as a pattern unless told not to, so each answer pooled
+    the games of every sibling its name matched."""
+    from sim.results import read_games
+
+    variations = variation_recipes(BASE, [("builtin", None)], [["greedy", "greedy"], ["greedy:w_vp=2"] * 2])
+    assert [slug(v) for v, _ in variations] == ["builtin__greedy*2", "builtin__greedy_w_vp=2*2"]
+    plain, weighted = (
+        answer_all(SEATS, BASE, variations[1:], tmp_path, 1),
+        answer_all(SEATS, BASE, variations, tmp_path, 1),
+    )
+    assert weighted[2:] == plain  # the sibling played first is read back unchanged
+    alone = answer_all(SEATS, BASE, variations[:1], tmp_path / "alone", 1)
+    assert weighted[:2] == alone  # greedy*2's answer is the one it gives with no sibling beside it
+    for v, recipe in variations:
+        games = read_games(tmp_path / "variations" / slug(v))
+        assert games.height == recipe.n and games["game_index"].n_unique() == recipe.n, slug(v)
