@@ -37,6 +37,7 @@ from numba import njit
 from numba.extending import overload
 
 from sim.hooks import features_module, g_features, g_n_features, g_redeal, g_rollout, g_step, module_of
+from sim.kernel_tools import copy_into
 from sim.parts import part
 from strategies import Strategy, Weight
 from strategies.learned_value import N_EXTRA
@@ -152,50 +153,81 @@ def choose(game, w, s, d, k, mask, n_legal, seat, rng, memory):
     landed = world.copy()
     fa = np.zeros(max(1, n), np.float64)
     units = rows + mask.shape[0] * (n + 1)
-    now = hidden_now(w, units, n, f) if after else np.zeros(0)
+    live = live_units(w, units, n) if after else np.zeros(0, np.int64)
+    now = hidden_now(w, units, n, f, live)
+    reach = hidden_after_weights(w, units, n, live)
+    t = np.empty(live.shape[0])
     best, best_z = -1, -np.inf
     for a in range(mask.shape[0]):
         if mask[a]:
             z = logit(w, rows, n, f, a) + (w[at] if a == bot else 0.0)
             if after:
-                landed[:] = world
+                copy_into(world, landed)
                 g_step(game, landed, d, k, a)
                 g_features(game, landed, d, k, seat, fa)
                 for j in range(n):
                     z += w[at + HEAD + j] * fa[j]
-                z += hidden_after(w, units, n, now, fa)
+                z += hidden_after(w, units, n, live, now, reach, fa, t)
             if z > best_z:
                 best, best_z = a, z
     return best
 
 
 @njit(cache=True)
-def hidden_now(w, units, n, f):
-    """Each hidden unit's state part, computed once a decision: its bias plus its `now` weights times the
-    position's features (0 for a unit whose output weight is 0: it is skipped)."""
-    out = np.zeros(HIDDEN)
+def live_units(w, units, n):
+    """The hidden units in use (a non-zero output weight), in order: a unit at 0 adds nothing and is skipped."""
+    live = np.empty(HIDDEN, np.int64)
+    m = 0
     for h in range(HIDDEN):
-        u = units + h * (2 + 2 * n)
-        if w[u] != 0.0:
-            out[h] = w[u + 1]
-            for j in range(n):
-                out[h] += w[u + 2 + j] * f[j]
+        if w[units + h * (2 + 2 * n)] != 0.0:
+            live[m] = h
+            m += 1
+    return live[:m]
+
+
+@njit(cache=True)
+def hidden_now(w, units, n, f, live):
+    """Each live unit's state part, computed once a decision: its bias plus its `now` weights times the
+    position's features."""
+    out = np.zeros(live.shape[0])
+    for i in range(live.shape[0]):
+        u = units + live[i] * (2 + 2 * n)
+        out[i] = w[u + 1]
+        for j in range(n):
+            out[i] += w[u + 2 + j] * f[j]
     return out
 
 
 @njit(cache=True)
-def hidden_after(w, units, n, now, fa):
-    """The hidden layer's part of an action's logit: each unit's output weight times its rectified sum of the
-    state part and its `after` weights times the features where the action lands."""
+def hidden_after_weights(w, units, n, live):
+    """The live units' `after` weights gathered feature-major (reach[j, i]: unit i's weight on feature j), once a
+    decision, so each action's part sums the units side by side."""
+    reach = np.empty((n, live.shape[0]))
+    for i in range(live.shape[0]):
+        u = units + live[i] * (2 + 2 * n) + 2 + n
+        for j in range(n):
+            reach[j, i] = w[u + j]
+    return reach
+
+
+@njit(cache=True)
+def hidden_after(w, units, n, live, now, reach, fa, t):
+    """The hidden layer's part of an action's logit: each live unit's output weight times its rectified sum of the
+    state part and its `after` weights times the features where the action lands. The units are summed side by
+    side, feature by feature, but each in the order j = 0, 1, ... as one at a time would (the same bits); a
+    feature at 0 adds nothing and is skipped. t: scratch of the live units' size."""
+    m = live.shape[0]
+    for i in range(m):
+        t[i] = now[i]
+    for j in range(n):
+        x = fa[j]
+        if x != 0.0:
+            for i in range(m):
+                t[i] += reach[j, i] * x
     z = 0.0
-    for h in range(HIDDEN):
-        u = units + h * (2 + 2 * n)
-        if w[u] != 0.0:
-            t = now[h]
-            for j in range(n):
-                t += w[u + 2 + n + j] * fa[j]
-            if t > 0.0:
-                z += w[u] * t
+    for i in range(m):
+        if t[i] > 0.0:
+            z += w[units + live[i] * (2 + 2 * n)] * t[i]
     return z
 
 
@@ -219,7 +251,7 @@ def where_actions_land(game, s, d, k, mask, seat, rng, out):
     i = 0
     for a in range(mask.shape[0]):
         if mask[a] and i < out.shape[0]:
-            landed[:] = world
+            copy_into(world, landed)
             g_step(game, landed, d, k, a)
             g_features(game, landed, d, k, seat, out[i])
             i += 1
