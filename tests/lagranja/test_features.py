@@ -7,15 +7,22 @@ import pytest
 
 from sim.games.lagranja.features import FEATURES
 from sim.games.lagranja.layout import (
+    G_CUR,
     G_DECK,
     G_DECK_N,
+    G_DELIV_LEFT,
+    G_GAIN_N,
     G_GRAPE,
+    G_MKT_VALUE,
+    G_OPT_KIND,
     G_PIG,
     G_PLAYERS,
     G_ROLLS,
     G_ROOF_DECK,
     G_ROUND,
     G_TRADE,
+    G_UPG_LEFT,
+    G_XPLAY,
     MAX_ROOF_DECK,
     N_GOODS,
     N_ROUNDS_MAX,
@@ -112,3 +119,36 @@ def test_final_sale_and_barrow_of_a_set_up_position():
     assert value(f, "barrows") == 1
     assert value(f, "barrow_vp_due") == pytest.approx(vp / len(goods))
     assert value(f, "pigs") == 1 and value(f, "trade") == 1
+
+
+def test_what_the_deciding_seat_is_still_owed_counts_for_it_and_for_no_other_seat():
+    s, _ = game(3)
+    s[G_CUR] = 0
+    s[G_GAIN_N] = 2
+    s[G_UPG_LEFT] = 1
+    s[G_XPLAY] = 1
+    s[G_OPT_KIND] = 1
+    s[G_MKT_VALUE] = 3
+    mine, other = G.features(s, 0), G.features(s, 1)
+    owed = {"gains_due": 2, "upgrades_due": 1, "play_due": 1, "option_due": 1, "market_due": 1}
+    assert {name: value(mine, name) for name in owed} == owed
+    assert all(value(other, name) == 0 for name in owed)  # seat 1 is not deciding: nothing is owed to it
+
+
+def test_deliveries_still_owed_count_only_those_the_seat_could_make():
+    s, _ = game(2)
+    s[G_CUR] = 0
+    s[G_DELIV_LEFT] = 3
+    f = G.features(s, 0)
+    assert value(f, "deliveries_due") == min(3, value(f, "deliverable"))
+
+
+def test_a_barrow_near_full_counts_more_in_its_squared_share():
+    s, _ = game(2)
+    s[pb(0) + P_BARROW : pb(0) + P_BARROW + N_SLOTS] = -1
+    c = barrow_card(vp=3)
+    give_barrow(s, 0, c)
+    goods, vp = barrow_of(c)
+    s[pb(0) + P_BARROW_FILL] = 0b1  # its first symbol delivered
+    f = G.features(s, 0)
+    assert value(f, "barrow_vp_due_sq") == pytest.approx(vp / len(goods) ** 2)

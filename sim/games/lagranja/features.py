@@ -11,24 +11,40 @@ What the greedy bot values (strategies/lagranja.py `value`: VP, silver, harvest 
 trade, fields and extensions per round left, barrows by their delivered share, craft buildings, market markers,
 unused roofs, cards, the siesta track) appears as state quantities, not as its weights. Progress is the round
 and the step within it against `game.rounds`. In the solo game there is no other seat: lead and rank are 0.
+
+The last nine (since 2026-12-07) are for a position one step into a turn, where a student rates each action
+(strategies/student.py): what the seat's decision under way still owes it (greedy's `pending`, unweighted: goods
+of choice, upgrades, a card play, deliveries, an option, a market hex, the donkey's deliveries) and the delivered
+shares squared (a row near full is worth more than two half full). Without them the student saw a delivery and an
+anytime trade as alike, and a delivery decision was where it lost most to its teacher (benchmarks/README.md, "What
+a turn still owes"). The shipped value weighs them 0 (strategies/models/lagranja.json): it rates a turn's end.
 """
 
 import numpy as np
 from numba import njit
 
 from sim.games.lagranja.layout import (
+    FL_DELIVER,
+    FL_DONKEY,
     FL_OVER,
+    G_CUR,
+    G_DELIV_LEFT,
     G_FLOW,
     G_FOOD,
+    G_GAIN_N,
     G_MARKET,
     G_MEAT,
+    G_MKT_VALUE,
+    G_OPT_KIND,
     G_ORDER,
     G_PHASE,
     G_PIG,
     G_PLAYERS,
     G_ROUND,
     G_TRADE,
+    G_UPG_LEFT,
     G_WINE,
+    G_XPLAY,
     MAX_HEX,
     MAX_PLAYERS,
     N_BUILD,
@@ -40,6 +56,7 @@ from sim.games.lagranja.layout import (
     P_BUILD_FILL,
     P_CRAFT,
     P_DEN,
+    P_DONKEY,
     P_EXT_N,
     P_FIELD_EXTRA,
     P_FIELD_GOODS,
@@ -92,12 +109,23 @@ FEATURES = (
     ("siesta_vp", "VP the siesta disc would score now"),
     ("deliverable", "symbols the seat could deliver now (its barrows and open craft buildings)"),
     ("turn_order", "0 first .. 1 last in this round's turn order"),
+    ("gains_due", "goods of choice an effect still owes the seat (its own decision under way)"),
+    ("upgrades_due", "free upgrades still owed"),
+    ("play_due", "an extra card play still owed"),
+    ("deliveries_due", "deliveries still owed this decision that the seat could make"),
+    ("option_due", "an option (a die's, a card's, the siesta's) still to choose"),
+    ("market_due", "a finished barrow's market hex still to place"),
+    ("donkey_due", "deliveries the chosen donkey marker still brings"),
+    ("barrow_vp_due_sq", "VP of the barrows times their delivered share squared: a barrow near full counts more"),
+    ("building_share_sq", "delivered share of the open craft-building rows, squared and summed: the same for rows"),
 )
 N_FEATURES = len(FEATURES)
 (F_PLAYERS, F_PROGRESS, F_SCORE_NOW, F_LEAD, F_RANK, F_LEAD_X_PROGRESS, F_VP, F_SILVER, F_SILVER_X_EARLY,
  F_HARVEST, F_PIGS, F_UPGRADED, F_TRADE, F_GOODS_X_EARLY, F_FIELDS, F_FIELDS_X_EARLY, F_EXTENSIONS,
  F_EXTENSIONS_X_EARLY, F_HELPERS, F_BARROWS, F_BARROW_VP_DUE, F_BUILDING_SHARE, F_CRAFTS, F_MARKET,
- F_MARKET_X_EARLY, F_ROOFS, F_HAND, F_SIESTA_VP, F_DELIVERABLE, F_TURN_ORDER) = range(N_FEATURES)  # fmt: skip
+ F_MARKET_X_EARLY, F_ROOFS, F_HAND, F_SIESTA_VP, F_DELIVERABLE, F_TURN_ORDER, F_GAINS_DUE, F_UPGRADES_DUE,
+ F_PLAY_DUE, F_DELIVERIES_DUE, F_OPTION_DUE, F_MARKET_DUE, F_DONKEY_DUE, F_BARROW_VP_DUE_SQ,
+ F_BUILDING_SHARE_SQ) = range(N_FEATURES)  # fmt: skip
 
 
 @njit(cache=True)
@@ -146,25 +174,33 @@ def count_farm_cards(s, d, seat, out):
     barrows = 0
     helpers = 0
     due = 0.0
+    due_sq = 0.0
     for i in range(N_SLOTS):
         c = s[b + P_BARROW + i]
         if c >= 0:
             barrows += 1
             at = D_CARDS + c * CARD_STRIDE
-            due += d[at + C_BARROW_VP] * popcount(s[b + P_BARROW_FILL + i]) / d[at + C_BARROW_N]
+            filled = popcount(s[b + P_BARROW_FILL + i]) / d[at + C_BARROW_N]
+            due += d[at + C_BARROW_VP] * filled
+            due_sq += d[at + C_BARROW_VP] * filled * filled
         helpers += s[b + P_HELPER + i] >= 0
     share = 0.0
+    share_sq = 0.0
     crafts = 0
     for x in range(N_BUILD):
         if s[b + P_CRAFT + x] > 0:
             crafts += 1
         else:
-            share += popcount(s[b + P_BUILD_FILL + x]) / d[D_BUILD_N + x]
+            filled = popcount(s[b + P_BUILD_FILL + x]) / d[D_BUILD_N + x]
+            share += filled
+            share_sq += filled * filled
     out[F_BARROWS] = barrows
     out[F_BARROW_VP_DUE] = due
     out[F_HELPERS] = helpers
     out[F_BUILDING_SHARE] = share
     out[F_CRAFTS] = crafts
+    out[F_BARROW_VP_DUE_SQ] = due_sq
+    out[F_BUILDING_SHARE_SQ] = share_sq
 
 
 @njit(cache=True)
@@ -217,3 +253,26 @@ def features(s, d, k, seat, out):
         if s[G_ORDER + t] == seat:
             position = t
     out[F_TURN_ORDER] = position / max(n - 1, 1)
+    owed(s, d, seat, out)
+
+
+@njit(cache=True)
+def owed(s, d, seat, out):
+    """What the seat's own decision under way still owes it (0 while another seat decides), and the deliveries its
+    donkey marker brings (chosen in turn, due later): a position one step into a turn is worth what it holds plus
+    what is still to come of it (greedy's `pending` and donkey term, unweighted)."""
+    can = out[F_DELIVERABLE]
+    out[F_DONKEY_DUE] = 0.0
+    m = s[pb(seat) + P_DONKEY]  # its own marker, chosen before the others have moved: due whoever decides now
+    if m >= 0 and (s[G_FLOW] == FL_DONKEY or (s[G_FLOW] == FL_DELIVER and s[G_DELIV_LEFT] == 0)):
+        out[F_DONKEY_DUE] = min(m + 1, can)
+    for f in range(F_GAINS_DUE, F_DONKEY_DUE):
+        out[f] = 0.0
+    if s[G_CUR] != seat:
+        return
+    out[F_GAINS_DUE] = s[G_GAIN_N]
+    out[F_UPGRADES_DUE] = s[G_UPG_LEFT]
+    out[F_PLAY_DUE] = s[G_XPLAY]
+    out[F_DELIVERIES_DUE] = min(s[G_DELIV_LEFT], can)
+    out[F_OPTION_DUE] = s[G_OPT_KIND] != 0
+    out[F_MARKET_DUE] = s[G_MKT_VALUE] > 0
