@@ -117,7 +117,7 @@ FEATURES = (
     ("market_due", "a finished barrow's market hex still to place"),
     ("donkey_due", "deliveries the chosen donkey marker still brings"),
     ("barrow_vp_due_sq", "VP of the barrows times their delivered share squared: a barrow near full counts more"),
-    ("building_share_sq", "delivered share of the open craft-building rows, squared and summed: the same for rows"),
+    ("building_share_sq", "the open craft rows' delivered shares, squared and summed: a row near full counts more"),
 )
 N_FEATURES = len(FEATURES)
 (F_PLAYERS, F_PROGRESS, F_SCORE_NOW, F_LEAD, F_RANK, F_LEAD_X_PROGRESS, F_VP, F_SILVER, F_SILVER_X_EARLY,
