@@ -1,10 +1,12 @@
 """Obsession's position features (sim/games/obsession/features.py): they see nothing hidden (the other seats'
 objective and VP cards, the decks, the bag, the themes to come), they are finite and each varies, and a set-up
-position gives the values worked out by hand from the rules."""
+position gives the values worked out by hand from the rules, the favours an activity under way still owes its host
+included."""
 
 import numpy as np
 import pytest
 
+from sim.games.obsession import rules
 from sim.games.obsession.features import FEATURES
 from sim.games.obsession.layout import (
     G_BAG,
@@ -20,13 +22,15 @@ from sim.games.obsession.layout import (
     P_VPC_N,
     POSITIONS,
 )
-from sim.games.obsession.tables import V_VP, vpc_base
+from sim.games.obsession.tables import C_MONEY, C_PRESTIGE, C_REP, S_MONEY, S_N, S_PRESTIGE, S_REP, S_VP, V_VP, vpc_base
 from tests import features_check as fc
 from tests.kernel_code import literal_argument_calls, recursive_chain, rules_files
 
-from .scenario import DATA, D, Game, pb
+from .scenario import DATA, D, Game, gentry_field, pb, tile_field
 
 G = fc.Game("obsession")
+DUE = ("guests_due", "money_due", "rep_due", "casual_due", "prestige_due", "cards_due", "flip_vp_due",
+       "flip_favours_x_early")  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -99,3 +103,56 @@ def test_purse_reputation_and_vp_cards_of_a_set_up_position():
     assert value(f, "vp_cards_vp") == vp_card_vp("money 1")
     assert value(f, "others_vp_cards") == (2 + 0) / 2  # how many, not which
     assert value(f, "progress") == 1 / 16  # round 1 of the standard track's 16
+
+
+def host_bowling_green(g):
+    """Seat 0 hosts the Bowling Green (two gentlemen) with two gentlemen and a lady in hand."""
+    rules.end_activity(g.s)
+    g.set_servants(0, "busy")
+    g.deck(0, hand=["Lord Asquith", "Asquith heir", "Lady Asquith"])
+    g.reputation(0, 1)
+    g.set_servants(0, butler=1, housekeeper=1, valet=1, ladys_maid=1, footman=1)
+    g.start_turn(0)
+    g.host("Bowling Green")
+
+
+def favour(field, *gentlemen):
+    return sum(gentry_field(name, field) for name in gentlemen)
+
+
+def test_the_favours_an_activity_still_owes_count_for_its_host_and_for_no_other_seat():
+    g = Game(3)
+    host_bowling_green(g)
+    gentlemen = ("Lord Asquith", "Asquith heir")  # the only two eligible: both will attend
+    f = G.features(g.s, 0)
+    assert value(f, "guests_due") == 2
+    assert value(f, "money_due") == (tile_field("Bowling Green", S_MONEY) + favour(C_MONEY, *gentlemen)) / 100
+    assert value(f, "rep_due") == tile_field("Bowling Green", S_REP) + favour(C_REP, *gentlemen)
+    assert value(f, "prestige_due") == tile_field("Bowling Green", S_PRESTIGE) + favour(C_PRESTIGE, *gentlemen)
+    assert value(f, "flip_vp_due") == tile_field("Bowling Green", S_VP, 1) - tile_field("Bowling Green", S_VP, 0)
+    assert value(f, "money_due") + value(f, "rep_due") + value(f, "flip_vp_due") > 0  # the check is not empty
+    other = G.features(g.s, 1)
+    assert all(value(other, name) == 0 for name in DUE)
+    g.guest("Lord Asquith")  # one attends, the other is still to come: the same favours are due
+    invited = G.features(g.s, 0)
+    assert value(invited, "guests_due") == 1
+    assert [value(invited, n) for n in DUE[1:]] == pytest.approx([value(f, n) for n in DUE[1:]])
+    g.guest("Asquith heir")  # the favours are paid: nothing is due any more
+    paid = G.features(g.s, 0)
+    assert all(value(paid, name) == 0 for name in DUE[:-2])
+
+
+def test_a_guest_still_to_invite_counts_at_the_mean_of_those_eligible():
+    g = Game(3)
+    rules.end_activity(g.s)
+    g.set_servants(0, "busy")
+    hand = ["Lord Asquith", "Lady Asquith", "Asquith heir"]
+    g.deck(0, hand=hand)
+    g.reputation(0, 1)
+    g.set_servants(0, butler=1, housekeeper=1, valet=1, ladys_maid=1, footman=1)
+    g.start_turn(0)
+    g.host("Gazebo")  # two gentry of any kind: three eligible, two to invite
+    need = tile_field("Gazebo", S_N)
+    f = G.features(g.s, 0)
+    mean_money = favour(C_MONEY, *hand) / len(hand)
+    assert value(f, "money_due") == pytest.approx((tile_field("Gazebo", S_MONEY) + need * mean_money) / 100)

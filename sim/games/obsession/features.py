@@ -20,12 +20,20 @@ from sim.games.obsession.layout import (
     BX_AVAILABLE,
     CL_FAIRCHILD,
     CL_PRESTIGE,
+    CS_ATTENDING,
     CS_HAND,
+    G_ACT_DOUBLE,
+    G_ACT_NEED,
+    G_ACT_OK,
+    G_ACT_TILE,
+    G_ACTIVE,
     G_FAIRCHILD,
     G_FIRST,
     G_LAST_ROUND,
+    G_PHASE,
     G_PLAYERS,
     G_ROUND,
+    G_TILE_SIDE,
     MAX_PLAYERS,
     N_SERV,
     P_CARD_STATE,
@@ -40,11 +48,15 @@ from sim.games.obsession.layout import (
     P_REP,
     P_VPC,
     P_VPC_N,
+    PH_DOUBLE,
+    PH_GUESTS,
+    TT_HYBRID,
 )
 from sim.games.obsession.params import K_SERVANT_VP, K_WEALTH
 from sim.games.obsession.rules import (
     courtship_score,
     gb,
+    kb,
     level,
     n_servants,
     objective_vp,
@@ -54,7 +66,27 @@ from sim.games.obsession.rules import (
     tile_vp,
     vb,
 )
-from sim.games.obsession.tables import C_CLASS, C_VP, V_VP
+from sim.games.obsession.tables import (
+    C_CASUAL,
+    C_CLASS,
+    C_MONEY,
+    C_PRESTIGE,
+    C_REP,
+    C_VP,
+    C_VP_CARDS,
+    D_INST_KIND,
+    K_SIDE,
+    K_TYPE,
+    S_CASUAL,
+    S_MONEY,
+    S_OBJECTIVES,
+    S_PRESTIGE,
+    S_REP,
+    S_VP,
+    S_VP_CARDS,
+    SIDE_STRIDE,
+    V_VP,
+)
 
 POUNDS = 100.0  # money features in hundreds of pounds (the bot's unit)
 N_FAIRCHILDS = 2
@@ -89,12 +121,31 @@ FEATURES = (
     ("courtship_lead", "VP showing in this season's theme minus the best other seat's (the Fairchilds)"),
     ("fairchild", "1 when the seat holds a Fairchild card"),
     ("turn_order", "0 when the seat starts this round .. 1 when it plays last"),
+    ("guests_due", "guests still to invite to the seat's activity under way"),
+    (
+        "money_due",
+        "pounds (hundreds) the activity under way will still pay: its tile side, the guests attending, "
+        "and each guest still to invite at the mean of those eligible in hand",
+    ),
+    ("rep_due", "reputation the activity under way will still pay (counted as money_due)"),
+    ("casual_due", "casual guests the activity under way will still invite (counted as money_due)"),
+    ("prestige_due", "prestige guests the activity under way will still invite (counted as money_due)"),
+    ("cards_due", "VP and objective cards the activity under way will still draw (counted as money_due)"),
+    ("flip_vp_due", "VP the hosted tile gains when it turns over as the activity ends"),
+    (
+        "flip_favours_x_early",
+        "the favours its turned side gives beyond the side showing (pounds in hundreds, "
+        "reputation, guests, cards), times (1 - progress)",
+    ),
 )
 N_FEATURES = len(FEATURES)
 (F_PLAYERS, F_PROGRESS, F_SHOWN_SCORE, F_LEAD, F_RANK, F_LEAD_X_PROGRESS, F_OBJECTIVES_VP, F_OBJECTIVES_HELD,
  F_VP_CARDS_VP, F_OTHERS_VP_CARDS, F_MONEY, F_MONEY_X_EARLY, F_REPUTATION, F_REP_LEVEL, F_REP_LEAD, F_REP_X_EARLY,
  F_TILES, F_TILES_VP, F_TILES_X_EARLY, F_MONUMENTS, F_SERVANTS, F_SERVANTS_AVAILABLE, F_GUESTS, F_GUESTS_IN_HAND,
- F_PRESTIGE_GUESTS, F_GUESTS_X_EARLY, F_COURTSHIP_LEAD, F_FAIRCHILD, F_TURN_ORDER) = range(N_FEATURES)  # fmt: skip
+ F_PRESTIGE_GUESTS, F_GUESTS_X_EARLY, F_COURTSHIP_LEAD, F_FAIRCHILD, F_TURN_ORDER, F_GUESTS_DUE, F_MONEY_DUE, F_REP_DUE,
+ F_CASUAL_DUE, F_PRESTIGE_DUE, F_CARDS_DUE, F_FLIP_VP_DUE, F_FLIP_FAVOURS_X_EARLY) = range(N_FEATURES)  # fmt: skip
+# What a guest's favours bring, in the order of the *_due features after guests_due.
+GUEST_FAVOURS = (C_MONEY, C_REP, C_CASUAL, C_PRESTIGE, C_VP_CARDS)
 
 
 @njit(cache=True)
@@ -201,3 +252,71 @@ def features(s, d, k, seat, out):
         holds |= s[G_FAIRCHILD + f] == seat
     out[F_FAIRCHILD] = holds
     out[F_TURN_ORDER] = ((seat - s[G_FIRST]) % n) / (n - 1)
+    activity_due(s, d, seat, early, out)
+
+
+@njit(cache=True)
+def add_side_favours(d, sbase, out):
+    """Add a tile side's favours to out[F_MONEY_DUE:F_CARDS_DUE + 1]."""
+    out[F_MONEY_DUE] += d[sbase + S_MONEY] / POUNDS
+    out[F_REP_DUE] += d[sbase + S_REP]
+    out[F_CASUAL_DUE] += d[sbase + S_CASUAL]
+    out[F_PRESTIGE_DUE] += d[sbase + S_PRESTIGE]
+    out[F_CARDS_DUE] += d[sbase + S_VP_CARDS] + d[sbase + S_OBJECTIVES]
+
+
+@njit(cache=True)
+def guests_favours(s, d, seat, out):
+    """Add the favours of the guests attending and of those still to invite (the mean of the guests eligible
+    in hand, for each), doubled where a suite doubles them. Public: the deck and the tile are on the table."""
+    b = pb(seat)
+    attending = np.zeros(len(GUEST_FAVOURS))
+    eligible = np.zeros(len(GUEST_FAVOURS))
+    n_eligible = 0
+    for i in range(s[b + P_DECK_N]):
+        state = s[b + P_CARD_STATE + i]
+        pick = state == CS_HAND and s[G_ACT_OK + i] == 1
+        if state != CS_ATTENDING and not pick:
+            continue
+        n_eligible += pick
+        cb = gb(s[b + P_DECK + i])
+        for j in range(len(GUEST_FAVOURS)):
+            if pick:
+                eligible[j] += d[cb + GUEST_FAVOURS[j]]
+            else:
+                attending[j] += d[cb + GUEST_FAVOURS[j]]
+    per_eligible = s[G_ACT_NEED] / n_eligible if n_eligible else 0.0
+    double = 2.0 if s[G_ACT_DOUBLE] == 1 else 1.0
+    for j in range(len(GUEST_FAVOURS)):
+        x = double * (attending[j] + per_eligible * eligible[j])
+        out[F_MONEY_DUE + j] += x / POUNDS if j == 0 else x
+
+
+@njit(cache=True)
+def favour_count(d, sbase):
+    return (d[sbase + S_MONEY] / POUNDS + d[sbase + S_REP] + d[sbase + S_CASUAL] + d[sbase + S_PRESTIGE]
+            + d[sbase + S_VP_CARDS] + d[sbase + S_OBJECTIVES])  # fmt: skip
+
+
+@njit(cache=True)
+def activity_due(s, d, seat, early, out):
+    """What the seat's activity under way still brings (0 for the other seats and between activities): a
+    position one step into a turn (a tile chosen, a guest invited) is worth the favours still to come, paid
+    together once the last guest is in, and the tile's turn at the end (greedy's host_value, unweighted)."""
+    for f in range(F_GUESTS_DUE, N_FEATURES):
+        out[f] = 0.0
+    t = s[G_ACT_TILE]
+    if t < 0 or s[G_ACTIVE] != seat:
+        return
+    kbase = kb(d[D_INST_KIND + t])
+    showing = s[G_TILE_SIDE + t]
+    sbase = kbase + K_SIDE + showing * SIDE_STRIDE
+    if s[G_PHASE] == PH_GUESTS or s[G_PHASE] == PH_DOUBLE:  # the favours are paid once the guests are in
+        out[F_GUESTS_DUE] = s[G_ACT_NEED]
+        add_side_favours(d, sbase, out)
+        guests_favours(s, d, seat, out)
+    turned = 1 - showing if d[kbase + K_TYPE] == TT_HYBRID else 1
+    if turned != showing:
+        tbase = kbase + K_SIDE + turned * SIDE_STRIDE
+        out[F_FLIP_VP_DUE] = d[tbase + S_VP] - d[sbase + S_VP]
+        out[F_FLIP_FAVOURS_X_EARLY] = (favour_count(d, tbase) - favour_count(d, sbase)) * early
