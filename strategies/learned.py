@@ -194,25 +194,38 @@ def teach(game, w, s, d, k, mask, n_legal, seat, rng, memory, u):
     """What the player makes of each legal action, for a student to learn (strategies/student.py): u[a] is the
     value's rating of a, plus the margin where a is the proposer's choice, so the action the player plays is u's
     best (-inf where illegal; with a margin of NEVER the proposer's choice alone: 1, the others 0). Draws as
-    `choose` does; returns the proposer's choice."""
+    `choose` does; returns the one-step bot's choice (a student's proposer term), whoever proposes."""
     n = g_n_features(game)
     at = w.shape[0] - N_MCTS_WEIGHTS - n - N_EXTRA
     margin = w[at + n + 1]
     u[:] = -np.inf
     if margin >= NEVER:
+        own = greedy_beside(game, w, at, s, d, k, mask, n_legal, seat, rng, memory)
         bot = propose(game, w, at, s, d, k, mask, n_legal, seat, rng, memory)
         for a in range(mask.shape[0]):
             if mask[a]:
                 u[a] = 1.0 if a == bot else 0.0
-        return bot
+        return own if own >= 0 else bot
     world = s.copy()
     look, worlds = np.int64(w[at + n + 2]), max(1, np.int64(w[at + n + 3]))
     value = rate_in_worlds(game, w, at, s, world, d, k, mask, seat, rng, memory, look, worlds)
+    own = greedy_beside(game, w, at, world, d, k, mask, n_legal, seat, rng, memory)
     bot = propose(game, w, at, world, d, k, mask, n_legal, seat, rng, memory)
     for a in range(mask.shape[0]):
         if mask[a]:
             u[a] = value[a] + (margin if a == bot else 0.0)
-    return bot
+    return own if own >= 0 else bot
+
+
+@njit(cache=True)
+def greedy_beside(game, w, at, s, d, k, mask, n_legal, seat, rng, memory):
+    """Where the student proposes for the teacher: the one-step bot's choice as `propose` would have asked it (on
+    copies of the stream and memory, so the student's proposal draws as before); -1 where the bot proposes. A
+    student's proposer term is the one-step bot's choice: fitted to the student's proposals instead, it would read
+    them as greedy's and play something else than it was fitted to."""
+    if w[at + g_n_features(game) + 4] <= 0:
+        return -1
+    return g_rollout(game, GREEDY_POLICY, w, s, d, k, mask, n_legal, seat, rng.copy(), memory.copy())
 
 
 @njit(cache=True)

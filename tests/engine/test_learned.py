@@ -17,7 +17,7 @@ from sim.engine import play_range
 from sim.errors import ParamError
 from sim.recipe import Recipe, prepare
 from sim.registry import get_game
-from sim.samples import sample_range
+from sim.samples import play_samples, sample_range
 from sim.seal import SEAL, write_sealed
 from strategies.families import LEARNED
 from strategies.learned_model import KIND, feature_names, model_weights, read_model, write_model
@@ -467,3 +467,18 @@ def test_a_generation_model_plays_with_the_look_it_was_learned_under(learned_run
     out, records = learned_run
     doc = read_model(records[0].model, GAME, feature_names(GAME))
     assert doc["look"] == "step"  # the run's --look (its default)
+
+
+def test_a_teacher_the_student_proposes_for_still_gives_a_student_the_one_step_bots_choice():
+    """A student's proposer term is the one-step bot's choice (strategies/student.py). Distilled from a teacher the
+    student proposes for, the positions must say what greedy would have proposed, not what the student did: the same
+    as the plain teacher says on the same positions, while the verdicts differ (the teacher's margin goes with its
+    own proposer)."""
+    game = "obsession"
+    prep = prepare(Recipe(game, ["greedy"] * 3, 5, 4, 4))
+    book = prep.spec.strategies
+    plain = play_samples(prep, 0, 4, 6, 12, book.player("learned"))
+    proposing = play_samples(prep, 0, 4, 6, 12, book.player("learned:lv_proposer=student"))
+    assert np.array_equal(plain["got"], proposing["got"]) and plain["got"].sum() > 20
+    assert np.array_equal(plain["proposed"], proposing["proposed"])
+    assert not np.array_equal(plain["verdict"], proposing["verdict"])
