@@ -105,15 +105,15 @@ def test_purse_reputation_and_vp_cards_of_a_set_up_position():
     assert value(f, "progress") == 1 / 16  # round 1 of the standard track's 16
 
 
-def host_bowling_green(g):
-    """Seat 0 hosts the Bowling Green (two gentlemen) with two gentlemen and a lady in hand."""
+def host(g, tile, hand):
+    """Seat 0 starts a turn with this hand (every servant available, level 1) and hosts `tile`."""
     rules.end_activity(g.s)
     g.set_servants(0, "busy")
-    g.deck(0, hand=["Lord Asquith", "Asquith heir", "Lady Asquith"])
+    g.deck(0, hand=hand)
     g.reputation(0, 1)
     g.set_servants(0, butler=1, housekeeper=1, valet=1, ladys_maid=1, footman=1)
     g.start_turn(0)
-    g.host("Bowling Green")
+    g.host(tile)
 
 
 def favour(field, *gentlemen):
@@ -122,7 +122,7 @@ def favour(field, *gentlemen):
 
 def test_the_favours_an_activity_still_owes_count_for_its_host_and_for_no_other_seat():
     g = Game(3)
-    host_bowling_green(g)
+    host(g, "Bowling Green", ["Lord Asquith", "Asquith heir", "Lady Asquith"])  # two gentlemen wanted
     gentlemen = ("Lord Asquith", "Asquith heir")  # the only two eligible: both will attend
     f = G.features(g.s, 0)
     assert value(f, "guests_due") == 2
@@ -144,15 +144,10 @@ def test_the_favours_an_activity_still_owes_count_for_its_host_and_for_no_other_
 
 def test_a_guest_still_to_invite_counts_at_the_mean_of_those_eligible():
     g = Game(3)
-    rules.end_activity(g.s)
-    g.set_servants(0, "busy")
     hand = ["Lord Asquith", "Lady Asquith", "Asquith heir"]
-    g.deck(0, hand=hand)
-    g.reputation(0, 1)
-    g.set_servants(0, butler=1, housekeeper=1, valet=1, ladys_maid=1, footman=1)
-    g.start_turn(0)
-    g.host("Gazebo")  # two gentry of any kind: three eligible, two to invite
+    host(g, "Gazebo", hand)  # two gentry of any kind: three eligible, two to invite
     need = tile_field("Gazebo", S_N)
     f = G.features(g.s, 0)
     mean_money = favour(C_MONEY, *hand) / len(hand)
+    assert 0 < mean_money < favour(C_MONEY, *hand)  # one guest brings pounds, the others none
     assert value(f, "money_due") == pytest.approx((tile_field("Gazebo", S_MONEY) + need * mean_money) / 100)
