@@ -268,7 +268,8 @@ def add_side_favours(d, sbase, out):
 @njit(cache=True)
 def guests_favours(s, d, seat, out):
     """Add the favours of the guests attending and of those still to invite (the mean of the guests eligible
-    in hand, for each), doubled where a suite doubles them. Public: the deck and the tile are on the table."""
+    in hand, for each), doubled where a suite doubles them all (the Queen's Suite's one favour, chosen later, is
+    counted once). Public: the deck and the tile are on the table."""
     b = pb(seat)
     attending = np.zeros(len(GUEST_FAVOURS))
     eligible = np.zeros(len(GUEST_FAVOURS))
