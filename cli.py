@@ -33,6 +33,7 @@ from commands import (  # noqa: E402
     catalog,
     compare,
     distil,
+    improve,
     ladder,
     learn,
     matrix,
@@ -84,6 +85,7 @@ COMMANDS = [
     ("tune", tune.tune),
     ("learn", learn.learn),
     ("distil", distil.distil),
+    ("improve", improve.improve),
     ("compare", compare.compare),
 ]
 for _name, _command in COMMANDS:

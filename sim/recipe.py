@@ -129,10 +129,11 @@ def prepare(recipe: Recipe) -> Prepared:
     check_knobs_apply(recipe.params, n_players)
     data = spec.load_data(recipe.data_dir)
     for player in players:
-        if player.preset is not None:  # a tuned@, learned@ or student@ file: made under these rules, on this data?
-            kind = player.preset.get("kind")
-            check = check_model if kind == MODEL_KIND else check_student if kind == STUDENT_KIND else check_preset
-            check(player.code, player.preset, spec.version, data.fingerprint)
+        for doc in (player.preset, player.proposer):  # a tuned@, learned@ or student@ file: these rules and data?
+            if doc is not None:
+                kind = doc.get("kind")
+                check = check_model if kind == MODEL_KIND else check_student if kind == STUDENT_KIND else check_preset
+                check(player.code, doc, spec.version, data.fingerprint)
     return Prepared(recipe, spec, players, lineup, weights, params, data)
 
 

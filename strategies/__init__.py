@@ -57,6 +57,7 @@ class Player:
     strategy: Strategy
     weights: np.ndarray
     preset: dict | None = None  # a tuned@PATH preset or learned@PATH model (checked against the run in prepare)
+    proposer: dict | None = None  # the student file of lv_proposer=student@PATH (checked there too)
 
 
 class StrategyBook:
@@ -165,10 +166,15 @@ class StrategyBook:
         else:
             strategy = self.strategies[name]
         overrides: dict[str, float] = {}
+        proposing = None  # lv_proposer=student@PATH: that student's table proposes for the learned player
         for item in filter(None, (p.strip() for p in spec.split(","))):
             key, sep, value = item.partition("=")
             if not sep:
                 raise ParamError(f"player code {code!r} is malformed: weights are written NAME=NUMBER")
+            if key.strip() == "lv_proposer" and value.strip().startswith("student@"):
+                proposing = value.strip()
+                overrides["lv_proposer"] = learned_model.PROPOSERS["student"]
+                continue
             choices = self._choices(key.strip())
             if choices is not None and value.strip() in choices:
                 overrides[key.strip()] = choices[value.strip()]
@@ -186,9 +192,30 @@ class StrategyBook:
                 raise ParamError(f"player code {code!r}: weight {key.strip()} = {value.strip()} is not a finite number")
             self._check_count(code, key.strip(), number)
             overrides[key.strip()] = number
-        shown = ",".join(f"{k}={self.label(k, v)}" for k, v in overrides.items())
+        shown = ",".join(f"{k}={proposing if k == 'lv_proposer' and proposing else self.label(k, v)}"
+                         for k, v in overrides.items())  # fmt: skip
         canonical = name + (":" + shown if overrides else "")
-        return Player(canonical, strategy, self.weight_vector(strategy, overrides), preset)
+        vec = self.weight_vector(strategy, overrides)
+        proposer = None
+        if proposing is not None:
+            proposer = self.proposing_student(code, strategy, proposing.removeprefix("student@"), vec)
+        return Player(canonical, strategy, vec, preset, proposer)
+
+    def proposing_student(self, code: str, strategy: Strategy, path: str, vec: np.ndarray) -> dict:
+        """`learned:lv_proposer=student@PATH`: the student file's table written over the book's (the shipped
+        student's) in the learned player's weights, every table weight the file lacks at its no-student default (a
+        hidden unit at 0), so the player is `learned:lv_proposer=student` with that student shipped. Returns the file,
+        checked against the run's rules and data in prepare as a student@ file is."""
+        if strategy.family != "learned":
+            raise ParamError(f"player code {code!r}: lv_proposer is for learned strategies only")
+        if "st_proposer" not in self._index:
+            raise ParamError(f"{self.game} has no student player (no features.py for it to read)")
+        doc = student_model.read_student(path, self.game)
+        table = student_model.student_weights_of(doc)
+        for i, w in enumerate(self.weights):
+            if w.only == "student" and w.table:
+                vec[i] = table.get(w.name, 1.0 if w.name == "st_proposer" else 0.0)
+        return doc
 
     def reads(self, player: Player) -> dict[str, float]:
         """The weights a player's kernel reads, by name: the game's own and its family's (a search scoring its
