@@ -102,9 +102,13 @@ def improve(
         compile_kernels(prepare(Recipe(game, [im.proposing(teacher, first), *["student"] * (n - 1)], seed, 1, 1,
                                        cfg.params, cfg.data_dir)))  # fmt: skip
         bar, advance = progress(generations * im.games_per_generation(cfg, book), f"{game} improve")
+        from reports.experiments.ladder import head_to_head
+
+        base = Recipe(game, [teacher] * n, rate_seed, n, n, cfg.params, cfg.data_dir)
+        match = lambda old, new, where: head_to_head(base, old, new, rate_games, where, threads, advance)  # noqa: E731
         with bar:
             try:
-                steps, why = im.improve(cfg, out, command, threads, advance)
+                steps, why = im.improve(cfg, out, command, match, advance)
             except Interrupted:
                 raise Interrupted(f"interrupted; the finished generations and chunks are kept in {out}: rerun the "
                                   "same command to go on") from None  # fmt: skip

@@ -352,6 +352,27 @@ def rate(base: Recipe, plan: dict, frames: list[pl.DataFrame], anchor: str, out:
     return Answer(manifest, tables, out, {"cells": cells, "codes": codes, "players": players, "anchor": anchor})
 
 
+def head_to_head(base: Recipe, old: str, new: str, games: int, where: Path, threads=None, on_chunk=None) -> tuple:
+    """(new's rating less old's, the 95% interval of that difference, games played): a ladder of the two, one seat
+    of each against a field of the other for `games` games each way, on base's seed and players (base.n); its arms
+    kept under `where` until rated, and its outputs written there as `playout ladder --only OLD,NEW` writes them."""
+    started = time.perf_counter()
+    where.mkdir(parents=True, exist_ok=True)
+    players = base.n
+    plan, _ = kept_plan(where, base, [old, new], players, None, games, threads)
+    frames = [
+        play_arm(arm_recipe(base, arm["a"], arm["b"], players, arm["games"]), threads=threads, on_chunk=on_chunk,
+                 kept=where)
+        for arm in plan["arms"]
+    ]  # fmt: skip
+    rows, _ = matchups.ratings([interleaved(frames)], seed=base.seed, anchor=old)
+    if rows is None:
+        raise ParamError(f"{games} games each way are too few to rate {new} against {old}")
+    row = next(r for r in rows if r.name == new)
+    rate(base, plan, frames, old, where, started)
+    return row.rating, row.lo, row.hi, sum(f.height for f in frames)
+
+
 def scaled(on_cpu, cpu_per_game: float):
     """A chunk callback (games) advancing a progress counted in planned CPU seconds (skip() too, for games
     done before a resume)."""

@@ -107,8 +107,10 @@ def games_per_generation(cfg: ImproveConfig, book) -> int:
     return total_games(distil_config(cfg, teacher), hard_teacher(book, teacher)) + 2 * cfg.rate_games
 
 
-def improve(cfg: ImproveConfig, out: Path, command: str, threads, advance) -> tuple[list[Step], str]:
-    """Run (or resume) the loop: its steps, and why it stopped."""
+def improve(cfg: ImproveConfig, out: Path, command: str, head_to_head, advance) -> tuple[list[Step], str]:
+    """Run (or resume) the loop: its steps, and why it stopped. head_to_head(old, new, where) -> (new's rating less
+    old's, its 95% interval, games played): the two teachers' match, kept under `where` (the commands pass the
+    ladder's, reports/experiments/ladder.py, which training does not import)."""
     from reports.training.distil import distil, write_report
     from sim.recipe import Recipe, prepare
 
@@ -134,8 +136,7 @@ def improve(cfg: ImproveConfig, out: Path, command: str, threads, advance) -> tu
         write_report(where, dcfg, records, command)
         best = max(records, key=lambda r: r.win_vs_greedy)
         student = str(where / "student.json")
-        rise, lo, hi, games = head_to_head(cfg, teacher, proposing(cfg.teacher, student), where / "rating", threads,
-                                           advance)  # fmt: skip
+        rise, lo, hi, games = head_to_head(teacher, proposing(cfg.teacher, student), where / "rating")
         steps.append(Step(gen, teacher, student, best.win_vs_greedy, best.lo, best.hi, best.agreement, best.regret,
                           proposing(cfg.teacher, student), rise, lo, hi, games,
                           time.perf_counter() - started))  # fmt: skip
@@ -143,30 +144,6 @@ def improve(cfg: ImproveConfig, out: Path, command: str, threads, advance) -> tu
         if lo <= 0:
             break
     return steps, stopped_because(cfg, steps)
-
-
-def head_to_head(cfg: ImproveConfig, old: str, new: str, where: Path, threads, advance) -> tuple:
-    """(new's rating less old's, its 95% interval, games): one seat of each against a field of the other,
-    rate_games each way, kept under `where` as a ladder keeps its arms, and written there as a ladder's outputs."""
-    from reports.analysis import matchups
-    from reports.experiments.ladder import arm_recipe, interleaved, kept_plan, rate
-    from sim.engine import Recipe
-    from sim.experiments import play_arm
-
-    base = Recipe(cfg.game, [old] * cfg.players, cfg.rate_seed, cfg.players, cfg.players, cfg.params, cfg.data_dir)
-    started = time.perf_counter()
-    where.mkdir(parents=True, exist_ok=True)
-    plan, _ = kept_plan(where, base, [old, new], cfg.players, None, cfg.rate_games, threads)
-    frames = []
-    for arm in plan["arms"]:
-        recipe = arm_recipe(base, arm["a"], arm["b"], cfg.players, arm["games"])
-        frames.append(play_arm(recipe, threads=threads, on_chunk=advance, kept=where))
-    rows, _ = matchups.ratings([interleaved(frames)], seed=cfg.rate_seed, anchor=old)
-    if rows is None:
-        raise ParamError(f"--rate-games {cfg.rate_games}: too few games to rate the two teachers")
-    row = next(r for r in rows if r.name == new)
-    rate(base, plan, frames, old, where, started)
-    return row.rating, row.lo, row.hi, sum(f.height for f in frames)
 
 
 def stopped_because(cfg: ImproveConfig, steps: list[Step]) -> str:
