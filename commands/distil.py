@@ -18,9 +18,7 @@ def distil(
     teacher: Annotated[
         str, typer.Option("--teacher", help="The player code the student learns from (default: the shipped learned).")
     ] = "learned",
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Seats of every game (default: the most).")
-    ] = None,
+    players: opt.SeatsOption = None,
     games: Annotated[int, typer.Option("--games", help="Sampling games per generation.")] = 2000,
     generations: Annotated[
         int, typer.Option("--generations", help="Generations (0 samples the proposer's games).")
@@ -98,10 +96,7 @@ def distil(
     book = get_game(game).strategies
     if "student" not in book.strategies:
         raise BadInput(f"{game} has no student player (it declares no features.py to read)")
-    n = info.players[1] if players is None else players
-    if not info.players[0] <= n <= info.players[1] or n < 2:
-        raise BadInput(f"--players: {game} is played by {max(2, info.players[0])} to {info.players[1]} players, "
-                       f"not {n}")  # fmt: skip
+    n = opt.seats(game, info, players)
     book.player(teacher)  # an unknown code or weight: one line now
     params = opt.params_overrides(game, sets or [])
     if not (after or table):

@@ -23,9 +23,7 @@ def improve(
         str | None, typer.Option("--student", help="Generation 0's student file (default: the game's shipped one).")
     ] = None,
     generations: Annotated[int, typer.Option("--generations", help="At most this many generations.")] = 3,
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Seats of every game (default: the most).")
-    ] = None,
+    players: opt.SeatsOption = None,
     games: Annotated[int, typer.Option("--games", help="Sampling games of each generation's distil.")] = 3000,
     eval_games: Annotated[
         int, typer.Option("--eval-games", help="Judging games of each student (one seat vs greedy).")
@@ -77,10 +75,7 @@ def improve(
     first = student if student is not None else str(shipped_path(game))
     if student is None and not shipped_path(game).exists():
         raise BadInput(f"{game} ships no student: give generation 0's with --student FILE (`playout distil`)")
-    n = info.players[1] if players is None else players
-    if not info.players[0] <= n <= info.players[1] or n < 2:
-        raise BadInput(f"--players: {game} is played by {max(2, info.players[0])} to {info.players[1]} players, "
-                       f"not {n}")  # fmt: skip
+    n = opt.seats(game, info, players)
     cfg = im.ImproveConfig(game, teacher, first, n, generations, games, eval_games, choose_games, temperature, hidden,
                            seed, rate_games, rate_seed, opt.params_overrides(game, sets or []),
                            opt.data(game, data))  # fmt: skip

@@ -14,6 +14,7 @@ ARGV: list[str] = []  # the arguments main() was given, as typed, for outputs th
 GameArgument = Annotated[str, typer.Argument(help="A game from `playout games`.")]
 SetsOption = Annotated[list[str] | None, typer.Option("--set", help="Rule knob KEY=VALUE (repeatable).")]
 ThreadsOption = Annotated[int | None, typer.Option("--threads", "-t", help="Numba threads.")]
+SeatsOption = Annotated[int | None, typer.Option("--players", "-p", help="Seats of every game (default: the most).")]
 OutOption = Annotated[str | None, typer.Option("--out", "-o", help="Output directory.")]
 DataOption = Annotated[
     str | None,
@@ -68,6 +69,16 @@ def lineup(game: str, players: str | None) -> list[str]:
             f"--players {text!r} gives {count}"
         )
     return [p.code for p in spec.strategies.lineup(text)]
+
+
+def seats(game: str, info, players: int | None) -> int:
+    """The seats of every game of a trainer (`--players`, default the most): within the game's counts, and 2 or more,
+    since a student or a teacher is judged against the other seats."""
+    n = info.players[1] if players is None else players
+    if not info.players[0] <= n <= info.players[1] or n < 2:
+        raise BadInput(f"--players: {game} is played by {max(2, info.players[0])} to {info.players[1]} players, "
+                       f"not {n}")  # fmt: skip
+    return n
 
 
 def positive(value: int, what: str) -> int:
