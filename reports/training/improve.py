@@ -115,8 +115,8 @@ def improve(cfg: ImproveConfig, out: Path, command: str, head_to_head, advance) 
     from sim.recipe import Recipe, prepare
 
     out = Path(out)
-    book = prepare(Recipe(cfg.game, [cfg.teacher] * cfg.players, cfg.seed, 1, 1, cfg.params, cfg.data_dir)).spec
-    book = book.strategies
+    prep = prepare(Recipe(cfg.game, [cfg.teacher] * cfg.players, cfg.seed, 1, 1, cfg.params, cfg.data_dir))
+    book = prep.spec.strategies
     check_config(cfg, book)
     key = {"config": asdict(cfg), "first teacher": book.fingerprint(proposing(cfg.teacher, cfg.student))}
     steps = [Step(**s) for s in recall(out / "improve.json", key) or []]
