@@ -61,8 +61,7 @@ class Step:
     hi: float
     agreement: float  # top-1 agreement with the teacher on held-out positions
     regret: float
-    next_teacher: str  # the teacher with this student proposing
-    rise: float  # its rating less the teacher's, head to head, and the 95% interval of that difference
+    rise: float  # the teacher with this student proposing, less `teacher`, head to head, and its 95% interval
     rise_lo: float
     rise_hi: float
     rated_games: int
@@ -138,8 +137,7 @@ def improve(cfg: ImproveConfig, out: Path, command: str, head_to_head, advance) 
         student = str(where / "student.json")
         rise, lo, hi, games = head_to_head(teacher, proposing(cfg.teacher, student), where / "rating")
         steps.append(Step(gen, teacher, student, best.win_vs_greedy, best.lo, best.hi, best.agreement, best.regret,
-                          proposing(cfg.teacher, student), rise, lo, hi, games,
-                          time.perf_counter() - started))  # fmt: skip
+                          rise, lo, hi, games, time.perf_counter() - started))  # fmt: skip
         keep(out / "improve.json", key, [asdict(s) for s in steps])
         if lo <= 0:
             break
@@ -193,7 +191,8 @@ def write_report(out: Path, cfg: ImproveConfig, steps: list[Step], why: str, com
     sections = [
         Section("Per generation", "win_vs_greedy: the student distilled from `teacher`, one seat against greedy on "
                 f"{cfg.eval_games:,} judging games; agreement and regret: against that teacher on held-out positions; "
-                f"rise: `next_teacher`'s rating less `teacher`'s, head to head on {cfg.rate_games:,} games each way "
+                f"rise: the teacher with this student proposing, less `teacher`, head to head on "
+                f"{cfg.rate_games:,} games each way "
                 f"(seed {cfg.rate_seed}), with the interval of that difference", [out / "improve.png"],
                 [Table("generations", table)]),
     ]  # fmt: skip

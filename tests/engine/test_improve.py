@@ -79,7 +79,7 @@ def improve_args(student: Path, out: Path, threads: int) -> list[str]:
 def generations_of(out: Path) -> list[dict]:
     """What the loop found, per generation, without what names its folder or times it."""
     steps = json.loads((out / "improve.json").read_text())["payload"]
-    return [{k: v for k, v in s.items() if k not in ("seconds", "student", "teacher", "next_teacher")} for s in steps]
+    return [{k: v for k, v in s.items() if k not in ("seconds", "student", "teacher")} for s in steps]
 
 
 def table_of(path: Path) -> tuple:
@@ -112,7 +112,7 @@ def test_improve_is_deterministic_for_any_thread_count_and_resumes_to_the_same_g
 
 
 def step(gen: int, rise: float, lo: float, hi: float) -> Step:
-    return Step(gen, "t", "s", 0.5, 0.4, 0.6, 0.9, 0.01, "n", rise, lo, hi, 100, 1.0)
+    return Step(gen, "t", "s", 0.5, 0.4, 0.6, 0.9, 0.01, rise, lo, hi, 100, 1.0)
 
 
 def config(generations: int) -> ImproveConfig:
